@@ -1,0 +1,66 @@
+"""The rules-exact Uno engine: pure rules, standard library only (DESIGN.md §1–§5)."""
+
+from .actions import Action, ActionKind, parse_action
+from .cards import Card, Color, Kind
+from .engine import Transition, apply, legal_actions
+from .errors import (
+    ActionSyntaxError,
+    CardDoesNotMatchError,
+    CardNotInHandError,
+    ColourError,
+    HandOverError,
+    IllegalActionError,
+    InvalidTargetError,
+    LastcardError,
+    NotYourTurnError,
+    ResponseRequiredError,
+    RulesError,
+    UnoCallError,
+)
+from .events import Event
+from .record import GameRecord, Recorder, ReplayMismatchError, replay, replay_steps, state_digest
+from .rules import Rules
+from .scoring import team_totals
+from .setup import dealer_draw, new_game
+from .state import GameState, HandResult, Phase
+from .view import PlayerView, player_view
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "ActionSyntaxError",
+    "Card",
+    "CardDoesNotMatchError",
+    "CardNotInHandError",
+    "Color",
+    "ColourError",
+    "Event",
+    "GameRecord",
+    "GameState",
+    "HandOverError",
+    "HandResult",
+    "IllegalActionError",
+    "InvalidTargetError",
+    "Kind",
+    "LastcardError",
+    "NotYourTurnError",
+    "Phase",
+    "PlayerView",
+    "Recorder",
+    "ReplayMismatchError",
+    "ResponseRequiredError",
+    "Rules",
+    "RulesError",
+    "Transition",
+    "UnoCallError",
+    "apply",
+    "dealer_draw",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "player_view",
+    "replay",
+    "replay_steps",
+    "state_digest",
+    "team_totals",
+]

@@ -1,0 +1,149 @@
+"""A mutable working copy of a `GameState`, used while one action resolves.
+
+`apply` copies the state into a `Draft`, lets the rules mutate the draft, and freezes it into
+a new `GameState`. If any rule raises half-way, the draft is simply dropped: the state the caller
+holds was never touched, which is how §5.2.1 ("after a rejection nothing has changed") holds by
+construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from .cards import Card, Color
+from .events import Event, codes
+from .rng import RngState, shuffled
+from .rules import Rules
+from .state import GameState, HandResult, PendingChallenge, Phase
+
+_FIELDS = tuple(f.name for f in fields(GameState))
+
+
+class Draft:
+    """The fields of `GameState`, writable, plus the events produced so far."""
+
+    rules: Rules
+    players: int
+    rng: RngState
+    hand_number: int
+    dealer: int
+    hands: list[tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    color: Color | None
+    direction: int
+    turn: int
+    to_act: int | None
+    phase: Phase
+    active: tuple[bool, ...]
+    scores: tuple[int, ...]
+    first_discard: Card
+    pending_draw: int
+    drawn: Card | None
+    challenge: PendingChallenge | None
+    exposed: int | None
+    uncaught: int | None
+    top_player: int | None
+    passes: int
+    winners: tuple[int, ...]
+    history: tuple[HandResult, ...]
+    events: list[Event]
+
+    def __init__(self, state: GameState) -> None:
+        for name in _FIELDS:
+            setattr(self, name, getattr(state, name))
+        self.hands = list(state.hands)
+        self.events = []
+
+    def freeze(self) -> GameState:
+        values: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS}
+        values["hands"] = tuple(self.hands)
+        return GameState(**values)
+
+    # -- seats -------------------------------------------------------------------------
+
+    def next_seat(self, seat: int) -> int:
+        """§0.3: the next active seat after `seat` in the current direction."""
+        n, step, active = self.players, self.direction, self.active
+        seat = (seat + step) % n
+        while not active[seat]:
+            seat = (seat + step) % n
+        return seat
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Every active seat in turn order, starting with `seat` itself."""
+        order = [seat]
+        nxt = self.next_seat(seat)
+        while nxt != seat:
+            order.append(nxt)
+            nxt = self.next_seat(nxt)
+        return order
+
+    @property
+    def active_count(self) -> int:
+        return sum(self.active)
+
+    def give_turn(self, seat: int) -> None:
+        """Start `seat`'s normal turn (§3.1 AWAIT_TURN)."""
+        self.phase = Phase.AWAIT_TURN
+        self.turn = self.to_act = seat
+        self.drawn = None
+
+    def await_response(self, phase: Phase, victim: int) -> None:
+        self.phase = phase
+        self.turn = self.to_act = victim
+
+    # -- cards -------------------------------------------------------------------------
+
+    def emit(self, type_: str, **data: Any) -> None:
+        self.events.append(Event(type_, data))
+
+    def take_from_hand(self, seat: int, card: Card) -> None:
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        self.hands[seat] = tuple(hand)
+
+    def can_draw(self) -> bool:
+        return bool(self.stock) or len(self.discard) > 1
+
+    def draw(self, seat: int, count: int, reason: str) -> tuple[Card, ...]:
+        """Draw `count` cards one at a time, rebuilding the stock when needed (§3.7, §3.10).
+
+        What cannot be drawn at all is forfeited (§3.7.2). The drawn cards are secret to the
+        drawer; everyone else learns the count.
+        """
+        got: list[Card] = []
+        for _ in range(count):
+            if not self.stock:
+                if len(self.discard) <= 1:
+                    break
+                self.rebuild_stock()
+            got.append(self.stock[-1])
+            self.stock = self.stock[:-1]
+        if got:
+            self.hands[seat] = self.hands[seat] + tuple(got)
+        self.events.append(
+            Event(
+                "draw",
+                {"seat": seat, "count": len(got), "reason": reason, "owed": count},
+                {"cards": codes(got)},
+                frozenset({seat}),
+            )
+        )
+        return tuple(got)
+
+    def rebuild_stock(self) -> None:
+        """§3.10: every discard but the top is shuffled into a new stock; colours are forgotten
+        (a wild card carries no colour of its own here, so nothing needs clearing)."""
+        top = self.discard[-1]
+        self.stock, self.rng = shuffled(self.discard[:-1], self.rng)
+        self.discard = (top,)
+        self.emit("reshuffle", stock=len(self.stock))
+
+    # -- the Uno catch window (§4.4) --------------------------------------------------------
+
+    def close_catch_window(self) -> None:
+        if self.exposed is not None:
+            self.uncaught = self.exposed
+            self.exposed = None

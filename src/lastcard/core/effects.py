@@ -1,0 +1,304 @@
+"""Card effects, and the tables one `Rules` compiles into (DESIGN.md §4).
+
+The turn loop in `engine` never asks which house rules are on. It calls the entries of a
+`Variant`: the effect of each card kind, the draws a last card still makes, how a first discard
+is treated, what may be stacked, which cards name a target. A new house rule is a new option,
+new entries here and a new test class.
+
+Every effect runs after the card is on the discard pile with its colour set (§3.6 step 1) and
+ends by deciding who acts next (§3.6 step 5).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from .cards import Card, Kind
+from .draft import Draft
+from .matching import STACK_RULES, StackRule
+from .rng import shuffled
+from .rules import Rules
+from .state import Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card being resolved: who played it (the dealer, for a first discard) and on whom."""
+
+    player: int
+    card: Card
+    target: int | None = None
+
+
+Effect = Callable[[Draft, Play], None]
+
+
+# -- shared moves ------------------------------------------------------------------------
+
+
+def advance(d: Draft, after: int) -> None:
+    """The next turn goes to the seat after `after`."""
+    d.give_turn(d.next_seat(after))
+
+
+def penalise(d: Draft, victim: int, count: int, reason: str) -> None:
+    """`victim` draws `count` and loses their turn (§3.6.4, §3.6.6)."""
+    d.draw(victim, count, reason)
+    d.emit("skip", seat=victim)
+    advance(d, victim)
+
+
+def everyone_else_draws(d: Draft, player: int, count: int, reason: str) -> None:
+    """§7.7.3: every other active player draws, one at a time in turn order from next(p)."""
+    for seat in d.seats_from(d.next_seat(player)):
+        if seat != player:
+            d.draw(seat, count, reason)
+
+
+def swap_hands(d: Draft, a: int, b: int) -> None:
+    """§7.2.1: two seats exchange their whole hands."""
+    d.hands[a], d.hands[b] = d.hands[b], d.hands[a]
+    d.emit("swap_hands", seats=[a, b], sizes=[len(d.hands[a]), len(d.hands[b])])
+
+
+def rotate_hands(d: Draft, player: int) -> None:
+    """§7.2.2: every active hand passes to the next player in the current direction."""
+    seats = d.seats_from(player)
+    old = {seat: d.hands[seat] for seat in seats}
+    for seat in seats:
+        d.hands[d.next_seat(seat)] = old[seat]
+    d.emit("rotate_hands", direction=d.direction)
+
+
+def shuffle_hands(d: Draft, player: int) -> None:
+    """§7.9.1: gather every active hand, shuffle, deal one at a time from next(p) onwards."""
+    seats = d.seats_from(d.next_seat(player))
+    pool = [card for seat in seats for card in d.hands[seat]]
+    cards, d.rng = shuffled(pool, d.rng)
+    dealt: dict[int, list[Card]] = {seat: [] for seat in seats}
+    for i, card in enumerate(cards):
+        dealt[seats[i % len(seats)]].append(card)
+    for seat in seats:
+        d.hands[seat] = tuple(dealt[seat])
+    d.emit("shuffle_hands", sizes={seat: len(dealt[seat]) for seat in seats})
+
+
+def reveal_hand(d: Draft, target: int) -> None:
+    """A hand shown to everyone at that moment (the `reveal` custom effect, as Howler §7.11.2)."""
+    d.emit("reveal", seat=target, cards=[card.code for card in d.hands[target]])
+
+
+# -- effects by card kind ------------------------------------------------------------------
+
+
+def number_effect(d: Draft, play: Play) -> None:
+    advance(d, play.player)  # §3.6.1
+
+
+def seven_o_effect(d: Draft, play: Play) -> None:
+    """§7.2: a 7 swaps with the named seat, a 0 rotates every hand; then as a number card."""
+    if play.card.rank == 7:
+        assert play.target is not None
+        swap_hands(d, play.player, play.target)
+    elif play.card.rank == 0:
+        rotate_hands(d, play.player)
+    advance(d, play.player)
+
+
+def skip_effect(d: Draft, play: Play) -> None:
+    """§3.6.2: next(p) loses their turn."""
+    victim = d.next_seat(play.player)
+    d.emit("skip", seat=victim)
+    advance(d, victim)
+
+
+def reverse_effect(d: Draft, play: Play) -> None:
+    """§3.6.3: flip the direction; with two active players it also acts as a Skip (§3.9.1)."""
+    d.direction = -d.direction
+    d.emit("reverse", direction=d.direction)
+    if d.active_count == 2 and d.rules.two_player_rules:
+        skip_effect(d, play)
+    else:
+        advance(d, play.player)
+
+
+def wild_effect(d: Draft, play: Play) -> None:
+    advance(d, play.player)  # §3.6.5
+
+
+def shuffle_hands_effect(d: Draft, play: Play) -> None:
+    shuffle_hands(d, play.player)
+    advance(d, play.player)  # §7.9.2
+
+
+def downpour_effect(count: int) -> Effect:
+    def effect(d: Draft, play: Play) -> None:
+        everyone_else_draws(d, play.player, count, "wild_downpour")
+        advance(d, play.player)  # §7.7.3: nobody is skipped
+
+    return effect
+
+
+def draw_two_effect(stacking: bool) -> Effect:
+    def effect(d: Draft, play: Play) -> None:
+        victim = d.next_seat(play.player)
+        if stacking:  # §7.1.1: the penalty waits for the victim's response
+            d.pending_draw += 2
+            d.await_response(Phase.AWAIT_STACK_RESPONSE, victim)
+        else:
+            penalise(d, victim, 2, "draw_two")
+
+    return effect
+
+
+def wild_draw_four_effect(bluffing: bool, stacking: bool) -> Effect:
+    def effect(d: Draft, play: Play) -> None:
+        victim = d.next_seat(play.player)
+        d.pending_draw += 4
+        if bluffing:  # §3.6.6, §3.8: the victim challenges or accepts
+            d.await_response(Phase.AWAIT_WD4_RESPONSE, victim)
+        elif stacking:
+            d.await_response(Phase.AWAIT_STACK_RESPONSE, victim)
+        else:  # every WD4 is known to be legal: nothing to decide
+            d.pending_draw = 0
+            penalise(d, victim, 4, "wild_draw_four")
+
+    return effect
+
+
+def custom_wild_effect(name: str) -> Effect:
+    """§7.10.2: the effect every Wild Customizable carries."""
+    kind, _, arg = name.partition(":")
+    if kind == "next_draws":
+        count = int(arg)
+        return lambda d, play: penalise(d, d.next_seat(play.player), count, "wild_customizable")
+    if kind == "others_draw":
+        return downpour_effect(int(arg))
+    if kind == "swap_hands":
+
+        def swap(d: Draft, play: Play) -> None:
+            assert play.target is not None
+            swap_hands(d, play.player, play.target)
+            advance(d, play.player)
+
+        return swap
+    if kind == "reveal":
+
+        def reveal(d: Draft, play: Play) -> None:
+            assert play.target is not None
+            reveal_hand(d, play.target)
+            advance(d, play.player)
+
+        return reveal
+    simple: dict[str, Effect] = {
+        "none": wild_effect,
+        "skip": skip_effect,
+        "reverse": reverse_effect,
+        "shuffle_hands": shuffle_hands_effect,
+    }
+    return simple[kind]
+
+
+# -- what a last card still does (§6.1.3, §6.1.4) ----------------------------------------------
+
+
+def last_card_draws(rules: Rules) -> dict[Kind, Callable[[Draft, Play], None]]:
+    """Only the draw part of a last card happens, before scoring."""
+
+    def next_draws(count: int, reason: str) -> Callable[[Draft, Play], None]:
+        def draws(d: Draft, play: Play) -> None:
+            # With stacking the victim takes the whole pending total and cannot stack (§7.1.9).
+            total = d.pending_draw + count
+            d.pending_draw = 0
+            d.draw(d.next_seat(play.player), total, reason)
+
+        return draws
+
+    def others_draw(count: int) -> Callable[[Draft, Play], None]:
+        return lambda d, play: everyone_else_draws(d, play.player, count, "wild_downpour")
+
+    table: dict[Kind, Callable[[Draft, Play], None]] = {
+        Kind.DRAW_TWO: next_draws(2, "draw_two"),
+        Kind.WILD_DRAW_FOUR: next_draws(4, "wild_draw_four"),
+        Kind.WILD_DOWNPOUR_1: others_draw(1),
+        Kind.WILD_DOWNPOUR_2: others_draw(2),
+    }
+    kind, _, arg = rules.custom_wild_effect.partition(":")
+    if kind == "next_draws":
+        table[Kind.WILD_CUSTOMIZABLE] = next_draws(int(arg), "wild_customizable")
+    elif kind == "others_draw":
+        table[Kind.WILD_CUSTOMIZABLE] = others_draw(int(arg))
+    return table
+
+
+# -- the compiled tables -----------------------------------------------------------------
+
+
+class FirstDiscard:
+    """How a first discard is treated (§2.4)."""
+
+    NONE = "none"  # a number card: the dealer's left starts
+    EFFECT = "effect"  # as if the dealer had played it
+    CHOOSE_COLOR = "choose_color"  # a Wild: someone names the colour first
+    REDRAW = "redraw"  # returned to the stock and another card turned
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The tables the engine calls at its variation points, compiled from one `Rules`."""
+
+    rules: Rules
+    effects: Mapping[Kind, Effect]
+    last_card: Mapping[Kind, Callable[[Draft, Play], None]]
+    first_discard: Mapping[Kind, str]
+    stack_rule: StackRule | None
+    target_ranks: frozenset[int]  # number ranks whose play names a target (Seven-O's 7)
+    custom_wild_targets: bool  # a Wild Customizable names a target
+
+    def needs_target(self, card: Card) -> bool:
+        if card.kind is Kind.NUMBER:
+            return card.rank in self.target_ranks
+        return card.kind is Kind.WILD_CUSTOMIZABLE and self.custom_wild_targets
+
+
+@functools.lru_cache(maxsize=64)
+def compile_rules(rules: Rules) -> Variant:
+    stacking = rules.stacking != "off"
+    effects: dict[Kind, Effect] = {
+        Kind.NUMBER: seven_o_effect if rules.seven_o else number_effect,
+        Kind.SKIP: skip_effect,
+        Kind.REVERSE: reverse_effect,
+        Kind.DRAW_TWO: draw_two_effect(stacking),
+        Kind.WILD: wild_effect,
+        Kind.WILD_DRAW_FOUR: wild_draw_four_effect(rules.wd4_bluffing, stacking),
+        Kind.WILD_SHUFFLE_HANDS: shuffle_hands_effect,
+        Kind.WILD_CUSTOMIZABLE: custom_wild_effect(rules.custom_wild_effect),
+        Kind.WILD_DOWNPOUR_1: downpour_effect(1),
+        Kind.WILD_DOWNPOUR_2: downpour_effect(2),
+    }
+    wild_first = (
+        FirstDiscard.REDRAW if rules.first_wild == "redraw" else FirstDiscard.CHOOSE_COLOR
+    )
+    first_discard = {
+        Kind.NUMBER: FirstDiscard.NONE,
+        Kind.SKIP: FirstDiscard.EFFECT,
+        Kind.REVERSE: FirstDiscard.EFFECT,
+        Kind.DRAW_TWO: FirstDiscard.EFFECT,
+        Kind.WILD: wild_first,
+        Kind.WILD_SHUFFLE_HANDS: wild_first,
+        Kind.WILD_CUSTOMIZABLE: wild_first,
+        Kind.WILD_DRAW_FOUR: FirstDiscard.REDRAW,
+        Kind.WILD_DOWNPOUR_1: FirstDiscard.REDRAW,
+        Kind.WILD_DOWNPOUR_2: FirstDiscard.REDRAW,
+    }
+    return Variant(
+        rules=rules,
+        effects=effects,
+        last_card=last_card_draws(rules),
+        first_discard=first_discard,
+        stack_rule=STACK_RULES[rules.stacking],
+        target_ranks=frozenset({7}) if rules.seven_o else frozenset(),
+        custom_wild_targets=rules.custom_wild_effect in ("swap_hands", "reveal"),
+    )

@@ -1,0 +1,98 @@
+"""Deterministic random streams whose whole state is a plain value inside `GameState`.
+
+Both generators are counter-based: output number i depends only on (seed, i). The state is
+therefore just `(kind, seed, counter)`, it serialises as three scalars, and drawing never
+mutates anything: `next_u64` returns the number and the next state.
+
+- `"fast"`: SplitMix64, for simulations. Its outputs reveal its seed to anyone who sees enough
+  cards, so it is not for tables with people at them.
+- `"secure"`: BLAKE2b keyed with the seed, in counter mode, for tables with people at them
+  (DESIGN.md §3). Slower, unpredictable without the seed.
+
+`random.shuffle` is never used: its sequence is not promised across Python versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+GENERATORS = ("fast", "secure")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+@dataclass(frozen=True, slots=True)
+class RngState:
+    """The generator's complete state: which generator, its seed and how many numbers it gave."""
+
+    kind: str
+    seed: int
+    counter: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in GENERATORS:
+            raise ValueError(f"unknown generator {self.kind!r}: use one of {GENERATORS}")
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "seed": self.seed, "counter": self.counter}
+
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> RngState:
+        return RngState(str(data["kind"]), int(data["seed"]), int(data["counter"]))  # type: ignore[call-overload]
+
+
+def _splitmix64(seed: int, counter: int) -> int:
+    z = (seed + (counter + 1) * _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _blake2b(seed: int, counter: int) -> int:
+    key = (seed & ((1 << 512) - 1)).to_bytes(64, "little")
+    digest = hashlib.blake2b(counter.to_bytes(8, "little"), digest_size=8, key=key).digest()
+    return int.from_bytes(digest, "little")
+
+
+_OUTPUT = {"fast": _splitmix64, "secure": _blake2b}
+
+
+def next_u64(rng: RngState) -> tuple[int, RngState]:
+    """One uniform 64-bit number and the state after it."""
+    value = _OUTPUT[rng.kind](rng.seed, rng.counter)
+    return value, RngState(rng.kind, rng.seed, rng.counter + 1)
+
+
+def shuffled(items: Sequence[T], rng: RngState) -> tuple[tuple[T, ...], RngState]:
+    """A Fisher-Yates shuffle of `items` (unbiased: rejection sampling) and the state after it."""
+    out = list(items)
+    output = _OUTPUT[rng.kind]
+    seed, counter = rng.seed, rng.counter
+    for i in range(len(out) - 1, 0, -1):
+        bound = i + 1
+        # Reject the top sliver of the 64-bit range so every index is equally likely.
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            value = output(seed, counter)
+            counter += 1
+            if value < limit:
+                break
+        j = value % bound
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), RngState(rng.kind, seed, counter)
+
+
+def derive_seed(base: int, *labels: int | str) -> int:
+    """A 64-bit seed derived from a base seed and labels, for bots and simulations (DESIGN.md §3).
+
+    >>> derive_seed(7, "game", 3) == derive_seed(7, "game", 3)
+    True
+    """
+    text = ":".join([str(base), *map(str, labels)]).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")

@@ -1,0 +1,266 @@
+"""The options of RULES.md §7.0 as one frozen value, with the named presets.
+
+`Rules()` is the official game. Option names and values are exactly those of §7.0. Invalid
+values and combinations are rejected when the `Rules` is built (§7.13); the checks that depend on
+the number of players (§1.5.1, §7.12.1, §7.13.9) run when a game is created.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import InitVar, dataclass, field
+from typing import Any
+
+from .cards import Kind, build_deck
+from .errors import RulesError
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": ("classic", "2018"),
+    "scoring": ("standard", "alternative"),
+    "tie_rule": ("shared", "play_on"),
+    "mode": ("strict", "table"),
+    "dealer_draw_non_number": ("zero", "redraw"),
+    "dealer_each_hand": ("redraw", "rotate"),
+    "first_reverse": ("dealer_right", "dealer_starts"),
+    "first_wild": ("first_player_chooses", "dealer_chooses", "redraw"),
+    "first_wd4": ("reshuffle", "bottom"),
+    "stacking": ("off", "same", "mixed"),
+}
+
+_BOOLEANS = (
+    "allow_voluntary_draw",
+    "wd4_bluffing",
+    "two_player_rules",
+    "seven_o",
+    "jump_in",
+    "jump_in_self",
+    "elimination",
+    "pirate",
+)
+
+# §7.10.2: effects a Wild Customizable may carry; `k` runs over 1..4.
+CUSTOM_WILD_EFFECTS: tuple[str, ...] = (
+    "none",
+    *(f"next_draws:{k}" for k in range(1, 5)),
+    *(f"others_draw:{k}" for k in range(1, 5)),
+    "skip",
+    "reverse",
+    "swap_hands",
+    "shuffle_hands",
+    "reveal",
+    "all_discard_one",
+)
+
+THEME_CARDS = (
+    "draw_three",
+    "howler",
+    "invisibility",
+    "care_a_lot",
+    "friendship",
+    "joker",
+    "mambo",
+    "travel",
+)
+
+# Options specified in RULES.md whose engine support has not been built yet. The design takes
+# them without touching the turn loop (a new phase and new table entries); until then asking
+# for them is a clear configuration error rather than a silently different game.
+_NOT_YET = {
+    "mode": ("table", "table mode (§5.4, §5.5)"),
+    "pirate": (True, "Pirate Uno (§7.6)"),
+    "custom_wild_effect": ("all_discard_one", "the Care-a-lot effect (§7.10.2, §7.11.4)"),
+}
+
+_WILD_DOWNPOUR_KINDS = {"draw1": Kind.WILD_DOWNPOUR_1, "draw2": Kind.WILD_DOWNPOUR_2}
+_DEFAULT_DOWNPOUR = (("draw1", 2), ("draw2", 2))  # §7.7.1: engine choice, 2 of each
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md §7.0; the defaults are the official game.
+
+    >>> Rules().target_score
+    500
+    >>> Rules.preset("party").stacking
+    'same'
+    """
+
+    deck: str = "classic"
+    hand_size: int = 7
+    target_score: int | None = 500
+    scoring: str = "standard"
+    tie_rule: str = "shared"
+    mode: str = "strict"
+    dealer_draw_non_number: str = "zero"
+    dealer_each_hand: str = "redraw"
+    first_reverse: str = "dealer_right"
+    first_wild: str = "first_player_chooses"
+    first_wd4: str = "reshuffle"
+    allow_voluntary_draw: bool = True
+    wd4_bluffing: bool = True
+    two_player_rules: bool = True
+    stacking: str = "off"
+    seven_o: bool = False
+    jump_in: bool = False
+    jump_in_self: bool = False
+    elimination: bool = False
+    elimination_threshold: int = 500
+    pirate: bool = False
+    pirate_false_call_penalty: int = 2
+    wild_downpour: tuple[tuple[str, int], ...] | None = None
+    custom_wild_effect: str = "none"
+    theme_cards: frozenset[str] = field(default_factory=frozenset)
+    teams: str | tuple[tuple[int, ...], ...] | None = None
+    speed_uno: InitVar[bool | None] = None
+
+    def __post_init__(self, speed_uno: bool | None) -> None:
+        set_ = object.__setattr__
+        if speed_uno is not None:  # §7.0: `speed_uno` is another name for `jump_in`
+            set_(self, "jump_in", bool(speed_uno))
+        set_(self, "wild_downpour", _normalise_downpour(self.wild_downpour))
+        set_(self, "theme_cards", frozenset(self.theme_cards))
+        if self.teams is not None and not isinstance(self.teams, str):
+            set_(self, "teams", tuple(tuple(int(s) for s in team) for team in self.teams))
+        self._check()
+
+    def _check(self) -> None:
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise RulesError(f"{name} must be one of {list(choices)}, not {value!r}")
+        for name in _BOOLEANS:
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be True or False")
+        if not (isinstance(self.hand_size, int) and 1 <= self.hand_size <= 15):
+            raise RulesError(f"hand_size must be a whole number from 1 to 15, not {self.hand_size!r}")
+        if self.target_score is not None and not (
+            isinstance(self.target_score, int) and self.target_score > 0
+        ):
+            raise RulesError(f"target_score must be a positive whole number or None, not {self.target_score!r}")
+        if not (isinstance(self.elimination_threshold, int) and self.elimination_threshold > 0):
+            raise RulesError("elimination_threshold must be a positive whole number")
+        if self.custom_wild_effect not in CUSTOM_WILD_EFFECTS:
+            raise RulesError(
+                f"custom_wild_effect must be one of {list(CUSTOM_WILD_EFFECTS)}, "
+                f"not {self.custom_wild_effect!r}"
+            )
+        unknown = self.theme_cards - set(THEME_CARDS)
+        if unknown:
+            raise RulesError(f"unknown theme cards {sorted(unknown)}: choose from {list(THEME_CARDS)}")
+        if self.theme_cards:
+            raise RulesError("theme-pack cards (§7.11) are not supported by this engine yet")
+        for name, (value, what) in _NOT_YET.items():
+            if getattr(self, name) == value:
+                raise RulesError(f"{what} is specified but not supported by this engine yet")
+        if self.teams is not None:
+            if self.elimination:
+                raise RulesError("teams cannot be combined with elimination (§7.5.7, §7.13.7)")
+            if self.scoring == "alternative":
+                raise RulesError("teams cannot be combined with alternative scoring (§7.12.5)")
+            if isinstance(self.teams, str) and self.teams != "partners":
+                raise RulesError("teams must be None, 'partners' or a list of seat lists")
+
+    # -- per-game checks ---------------------------------------------------------------
+
+    def deck_cards(self) -> tuple[Any, ...]:
+        """The full deck these rules play with (§1)."""
+        extras = {_WILD_DOWNPOUR_KINDS[name]: n for name, n in self.wild_downpour or ()}
+        return build_deck(self.deck, extras)
+
+    def team_of_seats(self, players: int) -> tuple[tuple[int, ...], ...] | None:
+        """The teams as seat tuples, checked against the number of players (§7.12.1)."""
+        if self.teams is None:
+            return None
+        if self.teams == "partners":
+            if players != 4:
+                raise RulesError("teams = 'partners' needs exactly 4 players (§7.12.1)")
+            return ((0, 2), (1, 3))
+        teams = self.teams
+        assert not isinstance(teams, str)
+        seats = sorted(s for team in teams for s in team)
+        if len(teams) < 2 or seats != list(range(players)):
+            raise RulesError("explicit teams need at least 2 teams and every seat in exactly one")
+        return teams
+
+    def check_players(self, players: int) -> None:
+        """§1.5.1, §7.12.1 and §7.13.9 for a game of `players` players."""
+        if not isinstance(players, int) or not 2 <= players <= 10:
+            raise RulesError(f"a game has 2 to 10 players, not {players!r} (§1.5.1)")
+        self.team_of_seats(players)
+        deck_size = len(self.deck_cards())
+        if players * self.hand_size + 1 > deck_size:
+            raise RulesError(
+                f"{players} hands of {self.hand_size} plus a first discard need "
+                f"{players * self.hand_size + 1} cards; the deck has {deck_size} (§7.13.9)"
+            )
+
+    # -- serialisation and presets ------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data; `Rules.from_dict(r.to_dict()) == r`."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "wild_downpour" and value is not None:
+                value = dict(value)
+            elif f.name == "theme_cards":
+                value = sorted(value)
+            elif f.name == "teams" and isinstance(value, tuple):
+                value = [list(team) for team in value]
+            out[f.name] = value
+        return out
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Rules:
+        names = {f.name for f in dataclasses.fields(Rules)} | {"speed_uno"}
+        unknown = set(data) - names
+        if unknown:
+            raise RulesError(f"unknown rule options {sorted(unknown)}; known: {sorted(names)}")
+        return Rules(**data)
+
+    def changed(self, **options: Any) -> Rules:
+        """A copy with some options changed (validated like a new `Rules`)."""
+        return Rules.from_dict({**self.to_dict(), **options})
+
+    @staticmethod
+    def presets() -> tuple[str, ...]:
+        """The names `Rules.preset` accepts."""
+        return tuple(PRESETS)
+
+    @staticmethod
+    def preset(name: str) -> Rules:
+        try:
+            return Rules(**PRESETS[name])
+        except KeyError:
+            raise RulesError(f"unknown preset {name!r}: choose from {', '.join(PRESETS)}") from None
+
+    @property
+    def is_default(self) -> bool:
+        return self == Rules()
+
+
+def _normalise_downpour(value: Any) -> tuple[tuple[str, int], ...] | None:
+    if value is None or value is False:
+        return None
+    if value is True:
+        return _DEFAULT_DOWNPOUR
+    items = value.items() if isinstance(value, Mapping) else value
+    out = []
+    for name, count in items:
+        if name not in _WILD_DOWNPOUR_KINDS or not isinstance(count, int) or count < 0:
+            raise RulesError("wild_downpour takes counts like {'draw1': 2, 'draw2': 2}")
+        out.append((name, count))
+    return tuple(sorted(out))
+
+
+# The named presets (§7.0 option values). `party` is the three house rules the Ubisoft game
+# made standard: stacking of the same draw card, Seven-O and Jump-In.
+PRESETS: dict[str, dict[str, Any]] = {
+    "official": {},
+    "official-2018": {"deck": "2018"},
+    "party": {"stacking": "same", "seven_o": True, "jump_in": True},
+    "elimination": {"elimination": True},
+    "partners": {"teams": "partners"},
+    "h2o": {"wild_downpour": {"draw1": 2, "draw2": 2}},
+}

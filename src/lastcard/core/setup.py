@@ -1,0 +1,212 @@
+"""Setting up a game and each hand: the dealer draw, the deal and the first discard (§2, §6.6)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import Card, Kind
+from .draft import Draft
+from .effects import FirstDiscard, Play, compile_rules
+from .errors import RulesError
+from .events import Event, codes
+from .rng import GENERATORS, RngState, shuffled
+from .rules import Rules
+from .state import GameState, Phase
+
+
+def dealer_draw(
+    cards: Sequence[Card], seats: Sequence[int], non_number: str = "zero"
+) -> tuple[int, list[tuple[int, Card]]]:
+    """§2.1.1–2.1.3: the seats draw one card each from `cards` (top first) in seat order.
+
+    Non-number cards count 0 (`"zero"`) or are set aside and drawn again (`"redraw"`). Tied
+    highest seats draw again; if the cards run out, the lowest tied seat deals. Returns the
+    dealer and every (seat, card) drawn, in order.
+
+    >>> from lastcard.core.cards import Card
+    >>> dealer_draw([Card.from_code(c) for c in ["RS", "G5", "B5", "Y3", "R2", "R9"]], [0, 1, 2, 3])
+    (2, [(0, Card('RS')), (1, Card('G5')), (2, Card('B5')), (3, Card('Y3')), (1, Card('R2')), (2, Card('R9'))])
+    """
+    pile = list(cards)
+    drawn: list[tuple[int, Card]] = []
+    contenders = list(seats)
+    while True:
+        values: dict[int, int] = {}
+        for seat in contenders:
+            while True:
+                if not pile:
+                    return min(contenders), drawn
+                card = pile.pop(0)
+                drawn.append((seat, card))
+                if card.kind is Kind.NUMBER or non_number == "zero":
+                    values[seat] = card.rank if card.rank is not None else 0
+                    break
+        best = max(values.values())
+        contenders = [seat for seat in contenders if values[seat] == best]
+        if len(contenders) == 1:
+            return contenders[0], drawn
+
+
+def new_game(
+    players: int,
+    rules: Rules | None = None,
+    *,
+    seed: int,
+    dealer: int | None = None,
+    deck: Sequence[str] | None = None,
+    generator: str = "fast",
+) -> GameState:
+    """Create a game and deal its first hand.
+
+    `dealer` fixes the dealer (no dealer draw). `deck` stacks the deck: the listed card codes
+    are the top of the deck in that order — dealt one at a time from the dealer's left, then the
+    first discard, then the stock — and the rest follows in seeded random order.
+    """
+    rules = rules if rules is not None else Rules()
+    rules.check_players(players)
+    if generator not in GENERATORS:
+        raise RulesError(f"unknown generator {generator!r}: use one of {GENERATORS}")
+    if not isinstance(seed, int):
+        raise TypeError("seed must be an int")
+    if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < players):
+        raise RulesError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    full_deck = rules.deck_cards()
+    top = _stacked_top(deck, full_deck) if deck is not None else ()
+    empty: tuple[Card, ...] = ()
+    state = GameState(
+        rules=rules,
+        players=players,
+        rng=RngState(generator, seed & ((1 << 64) - 1) if generator == "fast" else seed),
+        hand_number=0,
+        dealer=0,
+        hands=(empty,) * players,
+        stock=full_deck,
+        discard=empty,
+        color=None,
+        direction=1,
+        turn=0,
+        to_act=None,
+        phase=Phase.HAND_OVER,
+        active=(True,) * players,
+        scores=(0,) * players,
+        first_discard=full_deck[0],
+    )
+    d = Draft(state)
+    start_hand(d, dealer, top)
+    return d.freeze()
+
+
+def _stacked_top(codes_: Sequence[str], full_deck: Sequence[Card]) -> tuple[Card, ...]:
+    cards = tuple(Card.from_code(code) for code in codes_)
+    available = Counter(full_deck)
+    for card, count in Counter(cards).items():
+        if count > available[card]:
+            raise ValueError(
+                f"the stacked deck lists {card.code} {count} times; the deck holds {available[card]}"
+            )
+    return cards
+
+
+def start_hand(d: Draft, dealer: int | None = None, top: Sequence[Card] = ()) -> None:
+    """Gather every card, choose the dealer, shuffle, deal and turn the first discard (§6.6.1)."""
+    rules = d.rules
+    full_deck = rules.deck_cards()
+    seats = [s for s in range(d.players) if d.active[s]]
+    d.hand_number += 1
+    if dealer is None:
+        if d.hand_number > 1 and rules.dealer_each_hand == "rotate":
+            d.dealer = _next_active(d, d.dealer)
+        else:
+            order, d.rng = shuffled(full_deck, d.rng)
+            d.dealer, draws = dealer_draw(order, seats, rules.dealer_draw_non_number)
+            d.emit("dealer_draw", draws=[[s, c.code] for s, c in draws], dealer=d.dealer)
+    else:
+        d.dealer = dealer
+    # The stacked cards go on top in the given order; the rest is shuffled beneath them.
+    rest = list(full_deck)
+    for card in top:
+        rest.remove(card)
+    shuffled_rest, d.rng = shuffled(rest, d.rng)
+    pile = list(top) + list(shuffled_rest)  # top of the deck first
+    d.hands = [() for _ in range(d.players)]
+    d.direction = 1
+    order = [_next_active(d, d.dealer)]
+    while len(order) < len(seats):
+        order.append(_next_active(d, order[-1]))
+    dealt: dict[int, list[Card]] = {seat: [] for seat in seats}
+    position = 0
+    for _ in range(rules.hand_size):
+        for seat in order:
+            dealt[seat].append(pile[position])
+            position += 1
+    for seat in seats:
+        d.hands[seat] = tuple(dealt[seat])
+    d.stock = tuple(reversed(pile[position:]))  # the stock's top is its last element
+    d.discard = ()
+    d.pending_draw = d.passes = 0
+    d.drawn = d.challenge = d.exposed = d.uncaught = d.top_player = None
+    d.color = None
+    # Each seat learns its own cards from its view; the full event keeps them for logs.
+    d.events.append(
+        Event(
+            "deal",
+            {"hand": d.hand_number, "dealer": d.dealer, "sizes": [len(h) for h in d.hands]},
+            {"hands": [codes(h) for h in d.hands]},
+        )
+    )
+    turn_first_discard(d)
+
+
+def _next_active(d: Draft, seat: int) -> int:
+    """The next active seat clockwise (dealing always goes to the left, §2.2.1)."""
+    seat = (seat + 1) % d.players
+    while not d.active[seat]:
+        seat = (seat + 1) % d.players
+    return seat
+
+
+def turn_first_discard(d: Draft) -> None:
+    """§2.3–2.4: turn the top card of the stock and apply its first-discard treatment."""
+    variant = compile_rules(d.rules)
+    while True:
+        card = d.stock[-1]
+        d.stock = d.stock[:-1]
+        treatment = variant.first_discard[card.kind]
+        if treatment != FirstDiscard.REDRAW:
+            break
+        # §2.4: returned to the stock, which is reshuffled (or the card goes to the bottom).
+        d.emit("first_discard_returned", card=card.code)
+        if all(variant.first_discard[c.kind] == FirstDiscard.REDRAW for c in d.stock):
+            raise RulesError("the stock holds no card that can start the discard pile (§2.4.1)")
+        if d.rules.first_wd4 == "bottom":
+            d.stock = (card, *d.stock)
+        else:
+            d.stock, d.rng = shuffled((*d.stock, card), d.rng)
+    d.discard = (card,)
+    d.first_discard = card
+    d.color = card.color
+    d.emit("first_discard", card=card.code, dealer=d.dealer)
+    first = d.next_seat(d.dealer)
+    if treatment == FirstDiscard.NONE:
+        d.give_turn(first)
+    elif treatment == FirstDiscard.CHOOSE_COLOR:
+        d.phase = Phase.AWAIT_FIRST_COLOR
+        d.turn = first
+        d.to_act = d.dealer if d.rules.first_wild == "dealer_chooses" else first
+    elif (
+        card.kind is Kind.REVERSE
+        and d.rules.first_reverse == "dealer_starts"
+        and d.active_count > 2
+    ):
+        d.direction = -1  # §2.4: the older wording: the dealer plays first, counter-clockwise
+        d.emit("reverse", direction=d.direction)
+        d.give_turn(d.dealer)
+    else:
+        variant.effects[card.kind](d, Play(d.dealer, card))
+
+
+def next_hand(d: Draft) -> None:
+    """§6.6: deal the next hand of a game that is not over."""
+    start_hand(d)
+
