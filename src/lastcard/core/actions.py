@@ -63,15 +63,26 @@ class Action:
         if kind is ActionKind.COLOR:
             assert self.color is not None
             return f"color {self.color.value.lower()}"
-        return kind.value
+        return str(kind.value)
 
     def __str__(self) -> str:
         return self.code
 
 
-_PLAY = re.compile(r"^(?P<card>[A-Z0-9+]+?)(?::(?P<color>[A-Z]+))?(?:>(?P<target>\d+))?(?P<uno>!)?$")
-_WORDS = {k.value: k for k in (ActionKind.DRAW, ActionKind.KEEP, ActionKind.CHALLENGE,
-                                ActionKind.ACCEPT, ActionKind.UNO, ActionKind.NEXT)}
+_PLAY = re.compile(
+    r"^(?P<card>[A-Z0-9+]+?)(?::(?P<color>[A-Z]+))?(?:>(?P<target>\d+))?(?P<uno>!)?$"
+)
+_WORDS = {
+    k.value: k
+    for k in (
+        ActionKind.DRAW,
+        ActionKind.KEEP,
+        ActionKind.CHALLENGE,
+        ActionKind.ACCEPT,
+        ActionKind.UNO,
+        ActionKind.NEXT,
+    )
+}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -114,8 +125,9 @@ def _colour(word: str, text: str) -> Color:
         raise ActionSyntaxError(f"unknown colour in {text!r}: use r, y, g or b") from None
 
 
-def play(card: Card | str, color: Color | None = None, target: int | None = None,
-         uno: bool = False) -> Action:
+def play(
+    card: Card | str, color: Color | None = None, target: int | None = None, uno: bool = False
+) -> Action:
     """A play action; `card` may be a `Card` or its code."""
     if isinstance(card, str):
         card = Card.from_code(card)

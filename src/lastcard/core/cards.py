@@ -114,7 +114,7 @@ class Card:
             set_(card, "kind", kind)
             set_(card, "rank", rank)
             set_(card, "is_wild", kind.is_wild)
-            set_(card, "points", rank if kind is Kind.NUMBER else _POINTS[kind])  # type: ignore[arg-type]
+            set_(card, "points", rank if rank is not None else _POINTS[kind])
             set_(card, "draw_count", _DRAW_COUNTS.get(kind, 0))
             colour_order = COLORS.index(color) if color is not None else len(COLORS)
             kind_order = list(Kind).index(kind)

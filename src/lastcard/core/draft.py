@@ -8,7 +8,6 @@ construction.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from .cards import Card, Color
@@ -16,8 +15,6 @@ from .events import Event, codes
 from .rng import RngState, shuffled
 from .rules import Rules
 from .state import GameState, HandResult, PendingChallenge, Phase
-
-_FIELDS = tuple(f.name for f in fields(GameState))
 
 
 class Draft:
@@ -51,15 +48,21 @@ class Draft:
     events: list[Event]
 
     def __init__(self, state: GameState) -> None:
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
+        # Copying the instance dictionary is much cheaper than field-by-field access, and
+        # this runs once per action.
+        self.__dict__.update(state.__dict__)
         self.hands = list(state.hands)
         self.events = []
 
     def freeze(self) -> GameState:
-        values: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS}
+        values: dict[str, Any] = dict(self.__dict__)
+        del values["events"]
         values["hands"] = tuple(self.hands)
-        return GameState(**values)
+        # Every field was validated when the original state was built, so the frozen
+        # dataclass's field-by-field __init__ is skipped.
+        state: GameState = object.__new__(GameState)
+        state.__dict__.update(values)
+        return state
 
     # -- seats -------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ ends by deciding who acts next (§3.6 step 5).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -263,8 +262,16 @@ class Variant:
         return card.kind is Kind.WILD_CUSTOMIZABLE and self.custom_wild_targets
 
 
-@functools.lru_cache(maxsize=64)
 def compile_rules(rules: Rules) -> Variant:
+    """The tables for `rules`, built once per `Rules` object and kept on it."""
+    variant: Variant | None = rules.__dict__.get("_variant")
+    if variant is None:
+        variant = _compile(rules)
+        object.__setattr__(rules, "_variant", variant)
+    return variant
+
+
+def _compile(rules: Rules) -> Variant:
     stacking = rules.stacking != "off"
     effects: dict[Kind, Effect] = {
         Kind.NUMBER: seven_o_effect if rules.seven_o else number_effect,
@@ -278,9 +285,7 @@ def compile_rules(rules: Rules) -> Variant:
         Kind.WILD_DOWNPOUR_1: downpour_effect(1),
         Kind.WILD_DOWNPOUR_2: downpour_effect(2),
     }
-    wild_first = (
-        FirstDiscard.REDRAW if rules.first_wild == "redraw" else FirstDiscard.CHOOSE_COLOR
-    )
+    wild_first = FirstDiscard.REDRAW if rules.first_wild == "redraw" else FirstDiscard.CHOOSE_COLOR
     first_discard = {
         Kind.NUMBER: FirstDiscard.NONE,
         Kind.SKIP: FirstDiscard.EFFECT,

@@ -39,8 +39,13 @@ class Transition:
 
 
 @functools.lru_cache(maxsize=8192)
-def _action(kind: ActionKind, card: Card | None = None, color: Color | None = None,
-            target: int | None = None, uno: bool = False) -> Action:
+def _action(
+    kind: ActionKind,
+    card: Card | None = None,
+    color: Color | None = None,
+    target: int | None = None,
+    uno: bool = False,
+) -> Action:
     return Action(kind, card, color, target, uno)
 
 
@@ -116,9 +121,19 @@ def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) ->
         )
     else:
         targets = (None,)
-    calls = (False, True) if len(state.hands[seat]) == 2 else (False,)
-    kind = ActionKind.PLAY
-    return [_action(kind, card, c, t, u) for c in colors for t in targets for u in calls]
+    penultimate = len(state.hands[seat]) == 2
+    key = (card, targets, penultimate)
+    variants = _VARIANTS.get(key)
+    if variants is None:
+        calls = (False, True) if penultimate else (False,)
+        kind = ActionKind.PLAY
+        variants = [Action(kind, card, c, t, u) for c in colors for t in targets for u in calls]
+        _VARIANTS[key] = variants
+    return variants
+
+
+# Play actions by (card, targets, penultimate): the same few hundred lists serve every game.
+_VARIANTS: dict[tuple[Card, tuple[int | None, ...], bool], list[Action]] = {}
 
 
 def _wd4_allowed(state: GameState | Draft, hand: tuple[Card, ...], card: Card) -> bool:
@@ -184,7 +199,9 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
         raise illegal("HAND_IS_OVER", "the game is over")
     if state.phase is Phase.HAND_OVER:
         if action.kind is not ActionKind.NEXT:
-            raise illegal("HAND_IS_OVER", "the hand is over: only `next` deals the next hand (§3.1)")
+            raise illegal(
+                "HAND_IS_OVER", "the hand is over: only `next` deals the next hand (§3.1)"
+            )
     elif not state.active[seat]:
         raise illegal("NOT_YOUR_TURN", f"seat {seat} has been eliminated (§7.5.2)")
     d = Draft(state)
@@ -224,21 +241,27 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
         if card is not d.drawn:
             raise illegal(
                 "ONLY_DRAWN_CARD_MAY_BE_PLAYED",
-                f"after drawing only the drawn card may be played, or `keep` (§3.5.3)",
+                "after drawing only the drawn card may be played, or `keep` (§3.5.3)",
             )
     elif phase in _RESPONSES:
         if seat != d.to_act:
             raise _not_your_turn(d, seat, "play")
     else:  # AWAIT_FIRST_COLOR
         if seat == d.to_act:
-            raise illegal("RESPONSE_REQUIRED", "name the colour of the Wild first: `color c` (§2.4)")
+            raise illegal(
+                "RESPONSE_REQUIRED", "name the colour of the Wild first: `color c` (§2.4)"
+            )
         raise _not_your_turn(d, seat, "play")
     if card not in hand:
         raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§3.2.1)")
     if card.is_wild and action.color is None:
-        raise illegal("MISSING_COLOUR", f"a {card.code} needs a declared colour, e.g. {card.code}:r (§3.2.6)")
+        raise illegal(
+            "MISSING_COLOUR", f"a {card.code} needs a declared colour, e.g. {card.code}:r (§3.2.6)"
+        )
     if not card.is_wild and action.color is not None:
-        raise illegal("UNEXPECTED_COLOUR", f"{card.code} is a coloured card: declare no colour (§3.2.6)")
+        raise illegal(
+            "UNEXPECTED_COLOUR", f"{card.code} is a coloured card: declare no colour (§3.2.6)"
+        )
     color = d.color
     assert color is not None
     if phase in _RESPONSES:
@@ -248,12 +271,17 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
                 "RESPONSE_REQUIRED",
                 f"seat {seat} must respond to the pending draw: "
                 + ("stack a qualifying card, " if rule else "")
-                + ("challenge or accept (§3.8)" if phase is Phase.AWAIT_WD4_RESPONSE else "accept (§7.1.6)"),
+                + (
+                    "challenge or accept (§3.8)"
+                    if phase is Phase.AWAIT_WD4_RESPONSE
+                    else "accept (§7.1.6)"
+                ),
             )
     elif not matches(card, d.discard[-1], color):
         raise illegal(
             "CARD_DOES_NOT_MATCH",
-            f"{card.code} does not match {d.discard[-1].code} with {color.name.lower()} current (§3.2)",
+            f"{card.code} does not match {d.discard[-1].code} "
+            f"with {color.name.lower()} current (§3.2)",
         )
     legal = True
     if card.kind is Kind.WILD_DRAW_FOUR:
@@ -265,7 +293,9 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
             )
     _check_target(d, variant, seat, card, action.target)
     if action.uno and len(hand) != 2:
-        raise illegal("NOTHING_TO_CALL", "Uno is called with the play of one's penultimate card (§4.1)")
+        raise illegal(
+            "NOTHING_TO_CALL", "Uno is called with the play of one's penultimate card (§4.1)"
+        )
     _resolve_play(d, variant, seat, action, legal, jump_in)
 
 
@@ -277,12 +307,14 @@ def _check_target(d: Draft, variant: Variant, seat: int, card: Card, target: int
     if target is None or not 0 <= target < d.players or target == seat or not d.active[target]:
         raise illegal(
             "INVALID_TARGET",
-            f"{card.code} must name another active seat, e.g. {card.code}>{d.next_seat(seat)} (§7.2.1)",
+            f"{card.code} must name another active seat, "
+            f"e.g. {card.code}>{d.next_seat(seat)} (§7.2.1)",
         )
 
 
-def _resolve_play(d: Draft, variant: Variant, seat: int, action: Action, legal: bool,
-                  jump_in: bool) -> None:
+def _resolve_play(
+    d: Draft, variant: Variant, seat: int, action: Action, legal: bool, jump_in: bool
+) -> None:
     """§3.6: place the card, set the colour, go out or apply the effect, then the Uno duty."""
     card = action.card
     assert card is not None
@@ -330,7 +362,9 @@ def _draw(d: Draft, variant: Variant, seat: int, action: Action) -> None:
         return
     if seat != d.turn or phase is Phase.AWAIT_FIRST_COLOR:
         if seat == d.to_act:
-            raise illegal("RESPONSE_REQUIRED", "name the colour of the Wild first: `color c` (§2.4)")
+            raise illegal(
+                "RESPONSE_REQUIRED", "name the colour of the Wild first: `color c` (§2.4)"
+            )
         raise _not_your_turn(d, seat, "draw")
     if phase is Phase.AFTER_DRAW:
         raise illegal("DRAW_NOT_ALLOWED", "one card only: play the drawn card or `keep` (§3.4.3)")
@@ -365,7 +399,9 @@ def _draw(d: Draft, variant: Variant, seat: int, action: Action) -> None:
 
 def _keep(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.AFTER_DRAW or seat != d.turn:
-        raise illegal("NOTHING_TO_KEEP", "`keep` follows a draw whose card could be played (§3.5.2)")
+        raise illegal(
+            "NOTHING_TO_KEEP", "`keep` follows a draw whose card could be played (§3.5.2)"
+        )
     d.emit("keep", seat=seat)
     advance(d, seat)
 
@@ -438,7 +474,9 @@ def _catch(d: Draft, variant: Variant, seat: int, action: Action) -> None:
 
 def _color(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.AWAIT_FIRST_COLOR:
-        raise illegal("UNEXPECTED_COLOUR", "`color` names the colour of a Wild turned up first (§2.4)")
+        raise illegal(
+            "UNEXPECTED_COLOUR", "`color` names the colour of a Wild turned up first (§2.4)"
+        )
     if seat != d.to_act:
         raise illegal("NOT_YOUR_TURN", f"seat {d.to_act} names the colour (§2.4)")
     d.color = action.color

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-
 @dataclass(frozen=True, slots=True)
 class Event:
     type: str

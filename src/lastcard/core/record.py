@@ -50,8 +50,14 @@ class GameRecord:
 
     def start(self) -> GameState:
         """The game's initial state."""
-        return new_game(self.players, self.rules, seed=self.seed, dealer=self.dealer,
-                        deck=self.deck, generator=self.generator)
+        return new_game(
+            self.players,
+            self.rules,
+            seed=self.seed,
+            dealer=self.dealer,
+            deck=self.deck,
+            generator=self.generator,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -125,11 +131,24 @@ class Recorder:
     1
     """
 
-    def __init__(self, players: int, rules: Rules | None = None, *, seed: int,
-                 dealer: int | None = None, deck: Sequence[str] | None = None,
-                 generator: str = "fast") -> None:
-        self._setup = GameRecord(players, rules if rules is not None else Rules(), seed,
-                                 generator, dealer, tuple(deck) if deck is not None else None)
+    def __init__(
+        self,
+        players: int,
+        rules: Rules | None = None,
+        *,
+        seed: int,
+        dealer: int | None = None,
+        deck: Sequence[str] | None = None,
+        generator: str = "fast",
+    ) -> None:
+        self._setup = GameRecord(
+            players,
+            rules if rules is not None else Rules(),
+            seed,
+            generator,
+            dealer,
+            tuple(deck) if deck is not None else None,
+        )
         self.state = self._setup.start()
         self._actions: list[tuple[int, str]] = []
 
@@ -143,6 +162,12 @@ class Recorder:
 
     def record(self) -> GameRecord:
         return GameRecord(
-            self._setup.players, self._setup.rules, self._setup.seed, self._setup.generator,
-            self._setup.dealer, self._setup.deck, tuple(self._actions), state_digest(self.state),
+            self._setup.players,
+            self._setup.rules,
+            self._setup.seed,
+            self._setup.generator,
+            self._setup.dealer,
+            self._setup.deck,
+            tuple(self._actions),
+            state_digest(self.state),
         )

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 from typing import Any
 
-from .cards import Kind, build_deck
+from .cards import Card, Kind, build_deck
 from .errors import RulesError
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -133,11 +133,15 @@ class Rules:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be True or False")
         if not (isinstance(self.hand_size, int) and 1 <= self.hand_size <= 15):
-            raise RulesError(f"hand_size must be a whole number from 1 to 15, not {self.hand_size!r}")
+            raise RulesError(
+                f"hand_size must be a whole number from 1 to 15, not {self.hand_size!r}"
+            )
         if self.target_score is not None and not (
             isinstance(self.target_score, int) and self.target_score > 0
         ):
-            raise RulesError(f"target_score must be a positive whole number or None, not {self.target_score!r}")
+            raise RulesError(
+                f"target_score must be a positive whole number or None, not {self.target_score!r}"
+            )
         if not (isinstance(self.elimination_threshold, int) and self.elimination_threshold > 0):
             raise RulesError("elimination_threshold must be a positive whole number")
         if self.custom_wild_effect not in CUSTOM_WILD_EFFECTS:
@@ -147,7 +151,9 @@ class Rules:
             )
         unknown = self.theme_cards - set(THEME_CARDS)
         if unknown:
-            raise RulesError(f"unknown theme cards {sorted(unknown)}: choose from {list(THEME_CARDS)}")
+            raise RulesError(
+                f"unknown theme cards {sorted(unknown)}: choose from {list(THEME_CARDS)}"
+            )
         if self.theme_cards:
             raise RulesError("theme-pack cards (§7.11) are not supported by this engine yet")
         for name, (value, what) in _NOT_YET.items():
@@ -163,10 +169,14 @@ class Rules:
 
     # -- per-game checks ---------------------------------------------------------------
 
-    def deck_cards(self) -> tuple[Any, ...]:
-        """The full deck these rules play with (§1)."""
-        extras = {_WILD_DOWNPOUR_KINDS[name]: n for name, n in self.wild_downpour or ()}
-        return build_deck(self.deck, extras)
+    def deck_cards(self) -> tuple[Card, ...]:
+        """The full deck these rules play with (§1), built once and kept."""
+        cards: tuple[Card, ...] | None = self.__dict__.get("_deck")
+        if cards is None:
+            extras = {_WILD_DOWNPOUR_KINDS[name]: n for name, n in self.wild_downpour or ()}
+            cards = build_deck(self.deck, extras)
+            object.__setattr__(self, "_deck", cards)
+        return cards
 
     def team_of_seats(self, players: int) -> tuple[tuple[int, ...], ...] | None:
         """The teams as seat tuples, checked against the number of players (§7.12.1)."""

@@ -73,8 +73,16 @@ def end_hand(d: Draft, went_out: int | None) -> None:
 
     d.history = (
         *d.history,
-        HandResult(d.hand_number, d.dealer, d.first_discard, went_out, values, tuple(points),
-                   totals, eliminated),
+        HandResult(
+            d.hand_number,
+            d.dealer,
+            d.first_discard,
+            went_out,
+            values,
+            tuple(points),
+            totals,
+            eliminated,
+        ),
     )
     d.emit(
         "hand_over",

@@ -25,8 +25,10 @@ def dealer_draw(
     dealer and every (seat, card) drawn, in order.
 
     >>> from lastcard.core.cards import Card
-    >>> dealer_draw([Card.from_code(c) for c in ["RS", "G5", "B5", "Y3", "R2", "R9"]], [0, 1, 2, 3])
-    (2, [(0, Card('RS')), (1, Card('G5')), (2, Card('B5')), (3, Card('Y3')), (1, Card('R2')), (2, Card('R9'))])
+    >>> cards = [Card.from_code(c) for c in ["RS", "G5", "B5", "Y3", "R2", "R9"]]
+    >>> dealer, draws = dealer_draw(cards, [0, 1, 2, 3])
+    >>> dealer, [(seat, card.code) for seat, card in draws][4:]
+    (2, [(1, 'R2'), (2, 'R9')])
     """
     pile = list(cards)
     drawn: list[tuple[int, Card]] = []
@@ -103,7 +105,8 @@ def _stacked_top(codes_: Sequence[str], full_deck: Sequence[Card]) -> tuple[Card
     for card, count in Counter(cards).items():
         if count > available[card]:
             raise ValueError(
-                f"the stacked deck lists {card.code} {count} times; the deck holds {available[card]}"
+                f"the stacked deck lists {card.code} {count} times; "
+                f"the deck holds {available[card]}"
             )
     return cards
 
@@ -118,8 +121,8 @@ def start_hand(d: Draft, dealer: int | None = None, top: Sequence[Card] = ()) ->
         if d.hand_number > 1 and rules.dealer_each_hand == "rotate":
             d.dealer = _next_active(d, d.dealer)
         else:
-            order, d.rng = shuffled(full_deck, d.rng)
-            d.dealer, draws = dealer_draw(order, seats, rules.dealer_draw_non_number)
+            cut, d.rng = shuffled(full_deck, d.rng)
+            d.dealer, draws = dealer_draw(cut, seats, rules.dealer_draw_non_number)
             d.emit("dealer_draw", draws=[[s, c.code] for s, c in draws], dealer=d.dealer)
     else:
         d.dealer = dealer
@@ -209,4 +212,3 @@ def turn_first_discard(d: Draft) -> None:
 def next_hand(d: Draft) -> None:
     """§6.6: deal the next hand of a game that is not over."""
     start_hand(d)
-

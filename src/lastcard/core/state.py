@@ -78,7 +78,7 @@ class HandResult:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     """One moment of a game. Never mutated: `apply` returns a new one."""
 
