@@ -84,14 +84,16 @@ class Sample:
 Runner = Callable[[int, int, int], Sample]
 
 
-def _kind(actions: Sequence[Any], kind: Any) -> Any:
+def _kind(actions: Sequence[lastcard.Action], kind: lastcard.ActionKind) -> lastcard.Action:
     for action in actions:
         if action.kind is kind:
             return action
     raise RuntimeError(f"no {kind} among the legal actions {[a.code for a in actions]}")
 
 
-def choose(state: Any, actions: Sequence[Any], rng: random.Random) -> Any:
+def choose(
+    state: lastcard.GameState, actions: Sequence[lastcard.Action], rng: random.Random
+) -> lastcard.Action:
     """The benchmark player's decision in ``state`` among ``actions`` (see the module doc)."""
     phase = state.phase
     if phase is _AWAIT_WD4_RESPONSE:
@@ -132,7 +134,9 @@ def run_lastcard(players: int, hands: int, seed: int) -> Sample:
             state = apply(state, seat, action).state
             decisions += 1
             if decisions > limit:
-                raise RuntimeError(f"hand {seed + hand}: no end after {limit} decisions")
+                raise RuntimeError(
+                    f"hand {seed + hand}: no end after {MAX_DECISIONS_PER_HAND} decisions"
+                )
     return Sample(hands, decisions, time.perf_counter() - start)
 
 
@@ -280,7 +284,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     runners: dict[str, Runner] = {LASTCARD: run_lastcard}
-    versions = [f"Python {platform.python_version()}", f"lastcard {_version('lastcard')}"]
+    versions = [f"Python {platform.python_version()}", f"lastcard {lastcard.__version__}"]
     if args.vs_rlcard:
         rl = RLCard.load()
         runners[RLCARD_ENV] = rl.run_env
@@ -288,8 +292,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         versions += [f"rlcard {rl.version}", f"numpy {rl.numpy_version}"]
     engines = list(runners)
     print(
-        f"Single hands, official rules, random player: {args.runs} runs x {args.hands} hands, "
-        f"seed {args.seed}"
+        f"Single hands, random player (lastcard: official rules): "
+        f"{args.runs} runs x {args.hands} hands, seed {args.seed}"
     )
     print(", ".join(versions))
     print()
@@ -307,13 +311,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
     print(report(results, args.players, engines))
     return 0
-
-
-def _version(distribution: str) -> str:
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return "(not installed)"
 
 
 if __name__ == "__main__":
