@@ -9,6 +9,7 @@ their number matters.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -218,4 +219,7 @@ def hand_value(cards: Iterable[Card]) -> int:
 
 def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Colour by colour (R, Y, G, B), numbers then actions, wilds last."""
-    return tuple(sorted(cards, key=lambda c: c.sort_key))
+    return tuple(sorted(cards, key=_SORT_KEY))
+
+
+_SORT_KEY = operator.attrgetter("sort_key")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, Kind
 from .draft import Draft
@@ -22,8 +23,7 @@ from .rules import Rules
 from .state import Phase
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """A card being resolved: who played it (the dealer, for a first discard) and on whom."""
 
     player: int

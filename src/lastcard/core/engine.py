@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color, Kind, sort_hand
@@ -25,10 +25,10 @@ from .setup import next_hand
 from .state import GameState, PendingChallenge, Phase
 
 _RESPONSES = (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE)
+_LOWER = {color: color.value.lower() for color in COLORS}
 
 
-@dataclass(frozen=True, slots=True)
-class Transition:
+class Transition(NamedTuple):
     """The state after an action and the events it caused, in order."""
 
     state: GameState
@@ -76,9 +76,19 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     hand = state.hands[seat]
     if phase is Phase.AWAIT_TURN:
         if seat == state.turn:
-            playable = [c for c in _distinct(hand) if _is_playable(state, hand, c)]
-            for card in playable:
-                out += _play_variants(state, variant, seat, card)
+            color = state.color
+            top = state.discard[-1]
+            # The hot path of every simulation: match each distinct card once, inline.
+            playable = {
+                c
+                for c in hand
+                if c.is_wild
+                or c.color is color
+                or (not top.is_wild and c.kind is top.kind and c.rank == top.rank)
+            }
+            for card in sort_hand(playable):
+                if card.kind is not Kind.WILD_DRAW_FOUR or _wd4_allowed(state, hand, card):
+                    out += _play_variants(state, variant, seat, card)
             if _may_draw(state, hand):
                 out.append(_DRAW)
         elif _may_jump_in(state, seat):
@@ -114,6 +124,11 @@ def _distinct(hand: tuple[Card, ...]) -> list[Card]:
 
 
 def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) -> list[Action]:
+    penultimate = len(state.hands[seat]) == 2
+    if not variant.needs_target(card):
+        plain = _PLAIN_VARIANTS.get((card, penultimate))
+        if plain is not None:
+            return plain
     colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
     if variant.needs_target(card):
         targets: tuple[int | None, ...] = tuple(
@@ -121,7 +136,6 @@ def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) ->
         )
     else:
         targets = (None,)
-    penultimate = len(state.hands[seat]) == 2
     key = (card, targets, penultimate)
     variants = _VARIANTS.get(key)
     if variants is None:
@@ -129,11 +143,14 @@ def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) ->
         kind = ActionKind.PLAY
         variants = [Action(kind, card, c, t, u) for c in colors for t in targets for u in calls]
         _VARIANTS[key] = variants
+        if targets == (None,):
+            _PLAIN_VARIANTS[card, penultimate] = variants
     return variants
 
 
 # Play actions by (card, targets, penultimate): the same few hundred lists serve every game.
 _VARIANTS: dict[tuple[Card, tuple[int | None, ...], bool], list[Action]] = {}
+_PLAIN_VARIANTS: dict[tuple[Card, bool], list[Action]] = {}
 
 
 def _wd4_allowed(state: GameState | Draft, hand: tuple[Card, ...], card: Card) -> bool:
@@ -335,7 +352,7 @@ def _resolve_play(
         "play",
         seat=seat,
         card=card.code,
-        color=d.color.value.lower(),
+        color=_LOWER[d.color],
         target=action.target,
         uno=action.uno,
         jump_in=jump_in,

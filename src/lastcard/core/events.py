@@ -9,15 +9,18 @@ the full event, for storage and logs; `redact(seat)` gives what that seat (or a 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    # A named tuple rather than a frozen dataclass: several are built per action, and tuple
+    # construction is several times cheaper.
     type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    secret: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _NO_DATA
+    secret: Mapping[str, Any] = _NO_DATA
     secret_to: frozenset[int] = frozenset()
 
     def to_dict(self) -> dict[str, Any]:

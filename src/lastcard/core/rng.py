@@ -15,7 +15,7 @@ mutates anything: `next_u64` returns the number and the next state.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -23,7 +23,8 @@ T = TypeVar("T")
 
 GENERATORS = ("fast", "secure")
 
-_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -70,22 +71,51 @@ def next_u64(rng: RngState) -> tuple[int, RngState]:
 
 
 def shuffled(items: Sequence[T], rng: RngState) -> tuple[tuple[T, ...], RngState]:
-    """A Fisher-Yates shuffle of `items` (unbiased: rejection sampling) and the state after it."""
+    """A Fisher-Yates shuffle of `items` (unbiased: rejection sampling) and the state after it.
+
+    The last positions are settled first, so the last k items of the result depend only on the
+    first k numbers drawn.
+    """
     out = list(items)
     output = _OUTPUT[rng.kind]
     seed, counter = rng.seed, rng.counter
+    fast = output is _splitmix64
     for i in range(len(out) - 1, 0, -1):
         bound = i + 1
         # Reject the top sliver of the 64-bit range so every index is equally likely.
-        limit = (1 << 64) - ((1 << 64) % bound)
+        limit = _TWO64 - (_TWO64 % bound)
         while True:
-            value = output(seed, counter)
+            if fast:  # SplitMix64 inlined: this loop deals every hand of every simulation
+                z = (seed + (counter + 1) * _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
+            else:
+                value = output(seed, counter)
             counter += 1
             if value < limit:
                 break
         j = value % bound
         out[i], out[j] = out[j], out[i]
     return tuple(out), RngState(rng.kind, seed, counter)
+
+
+def draw_without_replacement(items: Sequence[T], rng: RngState) -> Iterator[tuple[T, RngState]]:
+    """Items one at a time in the order a full `shuffled` would put them, last first.
+
+    Only as many numbers are drawn as items are taken, which keeps the dealer draw cheap.
+    """
+    pool = list(items)
+    state = rng
+    for i in range(len(pool) - 1, -1, -1):
+        bound = i + 1
+        limit = _TWO64 - (_TWO64 % bound)
+        value = limit
+        while value >= limit:
+            value, state = next_u64(state)
+        j = value % bound
+        pool[i], pool[j] = pool[j], pool[i]
+        yield pool[i], state
 
 
 def derive_seed(base: int, *labels: int | str) -> int:

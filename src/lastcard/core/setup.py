@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .cards import Card, Kind
 from .draft import Draft
 from .effects import FirstDiscard, Play, compile_rules
 from .errors import RulesError
 from .events import Event, codes
-from .rng import GENERATORS, RngState, shuffled
+from .rng import GENERATORS, RngState, draw_without_replacement, shuffled
 from .rules import Rules
 from .state import GameState, Phase
 
 
 def dealer_draw(
-    cards: Sequence[Card], seats: Sequence[int], non_number: str = "zero"
+    cards: Iterable[Card], seats: Sequence[int], non_number: str = "zero"
 ) -> tuple[int, list[tuple[int, Card]]]:
     """§2.1.1–2.1.3: the seats draw one card each from `cards` (top first) in seat order.
 
@@ -30,16 +30,16 @@ def dealer_draw(
     >>> dealer, [(seat, card.code) for seat, card in draws][4:]
     (2, [(1, 'R2'), (2, 'R9')])
     """
-    pile = list(cards)
+    pile = iter(cards)
     drawn: list[tuple[int, Card]] = []
     contenders = list(seats)
     while True:
         values: dict[int, int] = {}
         for seat in contenders:
             while True:
-                if not pile:
+                card = next(pile, None)
+                if card is None:
                     return min(contenders), drawn
-                card = pile.pop(0)
                 drawn.append((seat, card))
                 if card.kind is Kind.NUMBER or non_number == "zero":
                     values[seat] = card.rank if card.rank is not None else 0
@@ -121,8 +121,7 @@ def start_hand(d: Draft, dealer: int | None = None, top: Sequence[Card] = ()) ->
         if d.hand_number > 1 and rules.dealer_each_hand == "rotate":
             d.dealer = _next_active(d, d.dealer)
         else:
-            cut, d.rng = shuffled(full_deck, d.rng)
-            d.dealer, draws = dealer_draw(cut, seats, rules.dealer_draw_non_number)
+            d.dealer, draws = _draw_for_dealer(d, full_deck, seats)
             d.emit("dealer_draw", draws=[[s, c.code] for s, c in draws], dealer=d.dealer)
     else:
         d.dealer = dealer
@@ -159,6 +158,20 @@ def start_hand(d: Draft, dealer: int | None = None, top: Sequence[Card] = ()) ->
         )
     )
     turn_first_discard(d)
+
+
+def _draw_for_dealer(
+    d: Draft, full_deck: Sequence[Card], seats: Sequence[int]
+) -> tuple[int, list[tuple[int, Card]]]:
+    """§2.1 from a shuffled deck. Cards are turned from a lazy shuffle (the same order a full
+    shuffle would give), so only the few numbers the draw needs are generated."""
+    turned = draw_without_replacement(full_deck, d.rng)
+
+    def cards() -> Iterator[Card]:
+        for card, d.rng in turned:
+            yield card
+
+    return dealer_draw(cards(), seats, d.rules.dealer_draw_non_number)
 
 
 def _next_active(d: Draft, seat: int) -> int:
