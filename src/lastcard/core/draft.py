@@ -40,7 +40,7 @@ class Draft:
     drawn: Card | None
     challenge: PendingChallenge | None
     exposed: int | None
-    uncaught: int | None
+    uncaught: tuple[int, ...]
     top_player: int | None
     passes: int
     winners: tuple[int, ...]
@@ -148,5 +148,5 @@ class Draft:
 
     def close_catch_window(self) -> None:
         if self.exposed is not None:
-            self.uncaught = self.exposed
+            self.uncaught = (*self.uncaught, self.exposed)
             self.exposed = None

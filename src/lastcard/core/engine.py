@@ -124,13 +124,16 @@ def _distinct(hand: tuple[Card, ...]) -> list[Card]:
 
 
 def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) -> list[Action]:
-    penultimate = len(state.hands[seat]) == 2
-    if not variant.needs_target(card):
+    size = len(state.hands[seat])
+    penultimate = size == 2
+    # A last card goes out and its swap never happens, so it names no target (§7.2.4).
+    targeted = size > 1 and variant.needs_target(card)
+    if not targeted:
         plain = _PLAIN_VARIANTS.get((card, penultimate))
         if plain is not None:
             return plain
     colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
-    if variant.needs_target(card):
+    if targeted:
         targets: tuple[int | None, ...] = tuple(
             s for s in range(state.players) if s != seat and state.active[s]
         )
@@ -321,6 +324,8 @@ def _check_target(d: Draft, variant: Variant, seat: int, card: Card, target: int
         if target is not None:
             raise illegal("INVALID_TARGET", f"{card.code} names no target here (§7.2)")
         return
+    if target is None and len(d.hands[seat]) == 1:
+        return  # §7.2.1, §7.2.4: a 7 that goes out exchanges nothing and needs no target
     if target is None or not 0 <= target < d.players or target == seat or not d.active[target]:
         raise illegal(
             "INVALID_TARGET",
@@ -336,8 +341,8 @@ def _resolve_play(
     card = action.card
     assert card is not None
     d.close_catch_window()  # §4.4 (a), (b)
-    if d.uncaught == seat:
-        d.uncaught = None
+    if seat in d.uncaught:
+        d.uncaught = tuple(s for s in d.uncaught if s != seat)
     d.take_from_hand(seat, card)
     d.discard = (*d.discard, card)
     d.color = action.color if card.is_wild else card.color
@@ -369,7 +374,6 @@ def _resolve_play(
     variant.effects[card.kind](d, play)
     if len(d.hands[seat]) == 1 and not action.uno:  # §4.1, §4.2: judged after the effect
         d.exposed = seat
-        d.uncaught = None
 
 
 def _draw(d: Draft, variant: Variant, seat: int, action: Action) -> None:
@@ -484,7 +488,7 @@ def _catch(d: Draft, variant: Variant, seat: int, action: Action) -> None:
         d.emit("catch", seat=seat, target=target)
         d.draw(target, 2, "uno_penalty")  # §4.5
         return
-    if target == d.uncaught and len(d.hands[target]) == 1:
+    if target in d.uncaught and len(d.hands[target]) == 1:
         raise illegal("CATCH_TOO_LATE", f"seat {target}'s catch window has closed (§4.4, §4.6)")
     raise illegal("CATCH_INVALID", f"seat {target} owes no Uno call (§4.6)")
 

@@ -25,7 +25,8 @@ def team_totals(state: GameState) -> tuple[int, ...] | None:
 def end_hand(d: Draft, went_out: int | None) -> None:
     """Score the hand that just ended (`went_out` None: blocked, §3.11.3) and decide whether the
     game is over."""
-    d.exposed = d.uncaught = None
+    d.exposed = None
+    d.uncaught = ()
     d.challenge = None
     d.pending_draw = 0
     d.drawn = None

@@ -147,7 +147,8 @@ def start_hand(d: Draft, dealer: int | None = None, top: Sequence[Card] = ()) ->
     d.stock = tuple(reversed(pile[position:]))  # the stock's top is its last element
     d.discard = ()
     d.pending_draw = d.passes = 0
-    d.drawn = d.challenge = d.exposed = d.uncaught = d.top_player = None
+    d.drawn = d.challenge = d.exposed = d.top_player = None
+    d.uncaught = ()
     d.color = None
     # Each seat learns its own cards from its view; the full event keeps them for logs.
     d.events.append(

@@ -102,7 +102,7 @@ class GameState:
     drawn: Card | None = None  # the card drawn this turn, in AFTER_DRAW
     challenge: PendingChallenge | None = None
     exposed: int | None = None  # the seat that owes an Uno call and can be caught (§4.4)
-    uncaught: int | None = None  # whose missed call went unpunished: catching them is too late
+    uncaught: tuple[int, ...] = ()  # seats whose missed call went unpunished: too late to catch
     top_player: int | None = None  # who placed the top card; None for a first discard
     passes: int = 0  # consecutive passes with nothing to draw (§3.11.3)
     winners: tuple[int, ...] = ()
@@ -162,7 +162,7 @@ class GameState:
             if challenge is not None
             else None,
             exposed=d["exposed"],
-            uncaught=d["uncaught"],
+            uncaught=tuple(d["uncaught"]),
             top_player=d["top_player"],
             passes=d["passes"],
             winners=tuple(d["winners"]),
