@@ -69,8 +69,9 @@ class Action:
         return self.code
 
 
+_DIGITS = re.compile(r"[0-9]+")
 _PLAY = re.compile(
-    r"^(?P<card>[A-Z0-9+]+?)(?::(?P<color>[A-Z]+))?(?:>(?P<target>\d+))?(?P<uno>!)?$"
+    r"^(?P<card>[A-Z0-9+]+?)(?::(?P<color>[A-Z]+))?(?:>(?P<target>[0-9]+))?(?P<uno>!)?$"
 )
 _WORDS = {
     k.value: k
@@ -98,7 +99,7 @@ def parse_action(text: str) -> Action:
     head = words[0].lower()
     if len(words) == 1 and head in _WORDS:
         return Action(_WORDS[head])
-    if head == "catch" and len(words) == 2 and words[1].isdigit():
+    if head == "catch" and len(words) == 2 and _DIGITS.fullmatch(words[1]):
         return Action(ActionKind.CATCH, target=int(words[1]))
     if head in ("color", "colour") and len(words) == 2:
         return Action(ActionKind.COLOR, color=_colour(words[1], text))

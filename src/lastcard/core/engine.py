@@ -93,7 +93,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                 out.append(_DRAW)
         elif _may_jump_in(state, seat):
             top = state.top
-            if top in hand:
+            if top in hand and not top.is_wild:  # §7.3.1: never with a wild-type card
                 out += _play_variants(state, variant, seat, top)
     elif phase is Phase.AFTER_DRAW:
         if seat == state.turn:
@@ -371,8 +371,11 @@ def _resolve_play(
             last(d, play)
         end_hand(d, seat)
         return
+    penultimate = len(d.hands[seat]) == 1
     variant.effects[card.kind](d, play)
-    if len(d.hands[seat]) == 1 and not action.uno:  # §4.1, §4.2: judged after the effect
+    # §4.1, §4.2: only playing one's penultimate card creates the duty, and only if the
+    # player still holds one card once the card's own effect (a swap, a re-deal) is done.
+    if penultimate and len(d.hands[seat]) == 1 and not action.uno:
         d.exposed = seat
 
 

@@ -117,11 +117,15 @@ class Rules:
     def __post_init__(self, speed_uno: bool | None) -> None:
         set_ = object.__setattr__
         if speed_uno is not None:  # §7.0: `speed_uno` is another name for `jump_in`
-            set_(self, "jump_in", bool(speed_uno))
+            if not isinstance(speed_uno, bool):
+                raise RulesError("speed_uno must be True or False")
+            set_(self, "jump_in", speed_uno)
         set_(self, "wild_downpour", _normalise_downpour(self.wild_downpour))
-        set_(self, "theme_cards", frozenset(self.theme_cards))
-        if self.teams is not None and not isinstance(self.teams, str):
-            set_(self, "teams", tuple(tuple(int(s) for s in team) for team in self.teams))
+        theme_cards: Any = self.theme_cards  # as given, which may be any type
+        if isinstance(theme_cards, str) or not _is_iterable(theme_cards):
+            raise RulesError("theme_cards must be a set of theme card names")
+        set_(self, "theme_cards", frozenset(theme_cards))
+        set_(self, "teams", _normalise_teams(self.teams))
         self._check()
 
     def _check(self) -> None:
@@ -132,17 +136,17 @@ class Rules:
         for name in _BOOLEANS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be True or False")
-        if not (isinstance(self.hand_size, int) and 1 <= self.hand_size <= 15):
+        if not (_is_whole(self.hand_size) and 1 <= self.hand_size <= 15):
             raise RulesError(
                 f"hand_size must be a whole number from 1 to 15, not {self.hand_size!r}"
             )
         if self.target_score is not None and not (
-            isinstance(self.target_score, int) and self.target_score > 0
+            _is_whole(self.target_score) and self.target_score > 0
         ):
             raise RulesError(
                 f"target_score must be a positive whole number or None, not {self.target_score!r}"
             )
-        if not (isinstance(self.elimination_threshold, int) and self.elimination_threshold > 0):
+        if not (_is_whole(self.elimination_threshold) and self.elimination_threshold > 0):
             raise RulesError("elimination_threshold must be a positive whole number")
         if self.custom_wild_effect not in CUSTOM_WILD_EFFECTS:
             raise RulesError(
@@ -250,18 +254,74 @@ class Rules:
         return self == Rules()
 
 
+_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Rules)) | {"speed_uno"}
+_dataclass_init = Rules.__init__
+
+
+def _init_naming_unknown_options(self: Rules, *args: Any, **options: Any) -> None:
+    """`Rules(stackng="same")` names the valid options instead of a bare TypeError."""
+    unknown = set(options) - _OPTION_NAMES
+    if unknown:
+        raise RulesError(
+            f"unknown rule options {sorted(unknown)}; the options are {sorted(_OPTION_NAMES)}"
+        )
+    if args:
+        raise RulesError("Rules takes its options by name, e.g. Rules(stacking='same')")
+    _dataclass_init(self, **options)
+
+
+Rules.__init__ = _init_naming_unknown_options  # type: ignore[method-assign]
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_iterable(value: Any) -> bool:
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return True
+
+
 def _normalise_downpour(value: Any) -> tuple[tuple[str, int], ...] | None:
     if value is None or value is False:
         return None
     if value is True:
         return _DEFAULT_DOWNPOUR
+    problem = RulesError("wild_downpour takes None, True or counts like {'draw1': 2, 'draw2': 2}")
+    if isinstance(value, str) or not _is_iterable(value):
+        raise problem
     items = value.items() if isinstance(value, Mapping) else value
     out = []
-    for name, count in items:
-        if name not in _WILD_DOWNPOUR_KINDS or not isinstance(count, int) or count < 0:
-            raise RulesError("wild_downpour takes counts like {'draw1': 2, 'draw2': 2}")
+    for item in items:
+        if not (isinstance(item, tuple | list) and len(item) == 2):
+            raise problem
+        name, count = item
+        if name not in _WILD_DOWNPOUR_KINDS or not _is_whole(count) or count < 0:
+            raise problem
         out.append((name, count))
     return tuple(sorted(out))
+
+
+def _normalise_teams(value: Any) -> str | tuple[tuple[int, ...], ...] | None:
+    if value is None or isinstance(value, str):
+        return value
+    problem = RulesError(
+        "teams must be None, 'partners' or a list of seat lists like [[0, 2], [1, 3]]"
+    )
+    if not _is_iterable(value):
+        raise problem
+    teams = []
+    for team in value:
+        if not _is_iterable(team) or isinstance(team, str):
+            raise problem
+        seats = tuple(team)
+        if not all(_is_whole(seat) for seat in seats):
+            raise problem
+        teams.append(seats)
+    return tuple(teams)
 
 
 # The named presets (§7.0 option values). `party` is the three house rules the Ubisoft game
