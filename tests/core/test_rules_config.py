@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 from typing import Any
 
 import pytest
 from house_positions import SEED
 
-from lastcard import GameState, Rules, RulesError, new_game
+from lastcard import GameState, Rules, RulesError, legal_actions, new_game
 
 # §7.0: every option and its default (the first value listed).
 DEFAULTS: dict[str, Any] = {
@@ -355,3 +356,16 @@ class TestCombinations:
     def test_rule_7_13_1_pirate_not_supported(self) -> None:
         with pytest.raises(RulesError, match="not supported"):
             Rules(pirate=True, seven_o=True, jump_in=True)
+
+
+@pytest.mark.parametrize("name", Rules.presets())
+def test_rules_and_states_pickle_after_use(name: str) -> None:
+    """Worker processes receive rules and states by pickle, after the engine has cached its
+    compiled tables on the rules."""
+    rules = Rules.preset(name)
+    state = new_game(4, rules, seed=3)
+    legal_actions(state, state.to_act if state.to_act is not None else 0)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state
+    assert copy.rules == rules
+    assert legal_actions(copy, 0) == legal_actions(state, 0)

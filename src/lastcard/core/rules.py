@@ -171,6 +171,11 @@ class Rules:
             if isinstance(self.teams, str) and self.teams != "partners":
                 raise RulesError("teams must be None, 'partners' or a list of seat lists")
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Drop the compiled tables and deck cached on the instance: they hold closures (which
+        # do not pickle) and are rebuilt on first use.
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
     # -- per-game checks ---------------------------------------------------------------
 
     def deck_cards(self) -> tuple[Card, ...]:
