@@ -2,7 +2,7 @@
 
 from .actions import Action, ActionKind, parse_action
 from .cards import Card, Color, Kind
-from .engine import Transition, apply, legal_actions
+from .engine import apply, legal_actions
 from .errors import (
     ActionSyntaxError,
     CardDoesNotMatchError,
@@ -21,8 +21,9 @@ from .events import Event
 from .record import GameRecord, Recorder, ReplayMismatchError, replay, replay_steps, state_digest
 from .rules import Rules
 from .scoring import team_totals
-from .setup import dealer_draw, new_game
+from .setup import dealer_draw, new_game, open_game
 from .state import GameState, HandResult, Phase
+from .transition import Transition
 from .view import PlayerView, player_view
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "dealer_draw",
     "legal_actions",
     "new_game",
+    "open_game",
     "parse_action",
     "player_view",
     "replay",

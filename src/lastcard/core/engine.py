@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import NamedTuple
 
 from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color, Kind, sort_hand
@@ -23,16 +22,10 @@ from .matching import is_identical, is_wd4_legal, matches
 from .scoring import end_hand
 from .setup import next_hand
 from .state import GameState, PendingChallenge, Phase
+from .transition import Transition
 
 _RESPONSES = (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE)
 _LOWER = {color: color.value.lower() for color in COLORS}
-
-
-class Transition(NamedTuple):
-    """The state after an action and the events it caused, in order."""
-
-    state: GameState
-    events: tuple[Event, ...]
 
 
 # -- legal actions -------------------------------------------------------------------------
@@ -126,8 +119,7 @@ def _distinct(hand: tuple[Card, ...]) -> list[Card]:
 def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) -> list[Action]:
     size = len(state.hands[seat])
     penultimate = size == 2
-    # A last card goes out and its swap never happens, so it names no target (§7.2.4).
-    targeted = size > 1 and variant.needs_target(card)
+    targeted = variant.needs_target(card)
     if not targeted:
         plain = _PLAIN_VARIANTS.get((card, penultimate))
         if plain is not None:
@@ -137,6 +129,8 @@ def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) ->
         targets: tuple[int | None, ...] = tuple(
             s for s in range(state.players) if s != seat and state.active[s]
         )
+        if size == 1:  # §7.2.4: a last card goes out and swaps nothing; a target is optional
+            targets = (None, *targets)
     else:
         targets = (None,)
     key = (card, targets, penultimate)

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, parse_action
-from .engine import Transition, apply
+from .engine import apply
 from .errors import LastcardError
 from .rules import Rules
-from .setup import new_game
+from .setup import open_game
 from .state import GameState
+from .transition import Transition
 
 FORMAT_VERSION = 1
 
@@ -50,7 +51,11 @@ class GameRecord:
 
     def start(self) -> GameState:
         """The game's initial state."""
-        return new_game(
+        return self.open().state
+
+    def open(self) -> Transition:
+        """The game's initial state with the events of its opening deal."""
+        return open_game(
             self.players,
             self.rules,
             seed=self.seed,
@@ -149,7 +154,9 @@ class Recorder:
             dealer,
             tuple(deck) if deck is not None else None,
         )
-        self.state = self._setup.start()
+        opening = self._setup.open()
+        self.state = opening.state
+        self.opening_events = opening.events  # the dealer draw, the deal, the first discard
         self._actions: list[tuple[int, str]] = []
 
     def apply(self, seat: int, action: Action | str) -> Transition:

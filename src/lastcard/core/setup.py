@@ -13,6 +13,7 @@ from .events import Event, codes
 from .rng import GENERATORS, RngState, draw_without_replacement, shuffled
 from .rules import Rules
 from .state import GameState, Phase
+from .transition import Transition
 
 
 def dealer_draw(
@@ -64,7 +65,22 @@ def new_game(
     `dealer` fixes the dealer (no dealer draw). `deck` stacks the deck: the listed card codes
     are the top of the deck in that order — dealt one at a time from the dealer's left, then the
     first discard, then the stock — and the rest follows in seeded random order.
+    `generator` is `"fast"` (simulations) or `"secure"` (tables with people at them).
     """
+    return open_game(players, rules, seed=seed, dealer=dealer, deck=deck, generator=generator).state
+
+
+def open_game(
+    players: int,
+    rules: Rules | None = None,
+    *,
+    seed: int,
+    dealer: int | None = None,
+    deck: Sequence[str] | None = None,
+    generator: str = "fast",
+) -> Transition:
+    """`new_game` with the events of the opening: the dealer draw, the deal, the first discard
+    and whatever it did (for narrators and logs)."""
     rules = rules if rules is not None else Rules()
     rules.check_players(players)
     if generator not in GENERATORS:
@@ -96,7 +112,7 @@ def new_game(
     )
     d = Draft(state)
     start_hand(d, dealer, top)
-    return d.freeze()
+    return Transition(d.freeze(), tuple(d.events))
 
 
 def _stacked_top(codes_: Sequence[str], full_deck: Sequence[Card]) -> tuple[Card, ...]:

@@ -1,0 +1,371 @@
+"""Events as short readable lines, for `lastcard watch` and `lastcard replay`.
+
+`Narrator.lines(event)` turns one event (an `Event` or its `to_dict()`) into rich `Text` lines.
+Cards are printed as their codes in their colour (`R5` in red, a Wild played as green `W:g`), so
+the story reads the same without colour. Colours are named in words ("green").
+
+The narrator tells everything, hidden cards included: it is for watching bots and reading
+records, not for a seat at the table (that would narrate `event.redact(seat)` instead).
+
+It keeps the number of cards in each hand from the events themselves; call `sync(state)` after
+each transition to take the exact counts from a state (hand rotations carry no sizes).
+
+`narration` imports only `lastcard.core` (and rich).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from rich.text import Text
+
+from lastcard.core import Card, Event, GameState, Rules
+
+CARD_STYLES = {
+    "R": "bold red",
+    "Y": "bold yellow",
+    "G": "bold green",
+    "B": "bold bright_blue",
+    None: "bold magenta",  # wild-type cards with no declared colour
+}
+COLOUR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+
+_DRAW_REASONS = {
+    "turn": "",
+    "draw_two": " (Draw Two)",
+    "wild_draw_four": " (Wild Draw Four)",
+    "accept": " (penalty)",
+    "challenge": " (challenge)",
+    "uno_penalty": " (Uno penalty)",
+    "wild_downpour": " (Wild Downpour)",
+    "wild_customizable": " (Wild Customizable)",
+}
+
+
+def card_text(code: str, color: str | None = None) -> Text:
+    """A card code in its colour; a wild with a declared colour reads `W:g`, styled green.
+
+    >>> card_text("W+4", "g").plain
+    'W+4:g'
+    >>> card_text("R5").plain
+    'R5'
+    """
+    card = Card.from_code(code)
+    if card.is_wild:
+        if color is None:
+            return Text(card.code, style=CARD_STYLES[None])
+        letter = color.upper()
+        return Text(f"{card.code}:{letter.lower()}", style=CARD_STYLES.get(letter, ""))
+    assert card.color is not None
+    return Text(card.code, style=CARD_STYLES[card.color.value])
+
+
+def cards_text(codes: Iterable[str], *, sort: bool = False) -> Text:
+    """Cards separated by spaces; `sort` orders them colour by colour, wilds last."""
+    cards = [Card.from_code(code) for code in codes]
+    if sort:
+        cards.sort(key=lambda card: card.sort_key)
+    if not cards:
+        return Text("(none)", style="dim")
+    return Text(" ").join(card_text(card.code) for card in cards)
+
+
+def colour_text(letter: str) -> Text:
+    """A colour named in words, in that colour: `green`."""
+    key = letter.upper()
+    return Text(COLOUR_NAMES.get(key, letter), style=CARD_STYLES.get(key, ""))
+
+
+def rules_name(rules: Rules) -> str:
+    """The preset a `Rules` equals, or "custom"."""
+    for name in Rules.presets():
+        if Rules.preset(name) == rules:
+            return name
+    return "custom"
+
+
+def game_title(players: int, rules: Rules, seed: int) -> Text:
+    """The one-line heading of a game: players, rules, seed and how it ends."""
+    if rules.elimination:
+        goal = f"last player under {rules.elimination_threshold} points wins"
+    elif rules.target_score is None:
+        goal = "a single hand"
+    else:
+        goal = f"first to {rules.target_score} points"
+    return Text(
+        f"lastcard · {players} players · {rules_name(rules)} rules · seed {seed} · {goal}",
+        style="bold",
+    )
+
+
+class Narrator:
+    """Turns events into lines. `names[k]` names seat k (default `Seat k`); `rules` (default:
+    the official game) say whether high or low totals are good and who plays in teams."""
+
+    def __init__(
+        self, players: int, rules: Rules | None = None, names: Sequence[str] | None = None
+    ) -> None:
+        self.players = players
+        self.rules = rules if rules is not None else Rules()
+        self.names = list(names) if names is not None else [f"Seat {k}" for k in range(players)]
+        self.sizes = [0] * players
+        self.hand = 0  # the number of the hand being told
+        self._handlers: dict[str, Callable[[Mapping[str, Any]], list[Text]]] = {
+            "dealer_draw": self._dealer_draw,
+            "deal": self._deal,
+            "first_discard": self._first_discard,
+            "first_discard_returned": self._first_discard_returned,
+            "play": self._play,
+            "draw": self._draw,
+            "reshuffle": self._reshuffle,
+            "skip": self._skip,
+            "reverse": self._reverse,
+            "swap_hands": self._swap_hands,
+            "rotate_hands": self._rotate_hands,
+            "shuffle_hands": self._shuffle_hands,
+            "reveal": self._reveal,
+            "keep": self._keep,
+            "pass": self._pass,
+            "accept": self._accept,
+            "challenge": self._challenge,
+            "uno": self._uno,
+            "catch": self._catch,
+            "color": self._color,
+            "hand_over": self._hand_over,
+            "game_over": self._game_over,
+        }
+
+    def sync(self, state: GameState) -> None:
+        """Take each hand's size from `state`."""
+        self.sizes = [len(hand) for hand in state.hands]
+
+    def lines(self, event: Event | Mapping[str, Any]) -> list[Text]:
+        """The lines telling `event`; unknown event types are shown as their data."""
+        data = event.to_dict() if isinstance(event, Event) else event
+        handler = self._handlers.get(str(data.get("type")))
+        if handler is None:
+            details = ", ".join(f"{k}={v}" for k, v in data.items() if k != "type")
+            return [Text(f"{data.get('type')}: {details}", style="dim")]
+        return handler(data)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def seat(self, seat: int) -> Text:
+        return Text(self.names[seat], style="bold")
+
+    def _line(self, *parts: str | Text) -> Text:
+        return Text.assemble(*parts)
+
+    def _left(self, seat: int) -> str:
+        count = self.sizes[seat]
+        return f"{count} card left" if count == 1 else f"{count} cards left"
+
+    # -- one method per event type -----------------------------------------------------
+
+    def _header(self, hand: int) -> list[Text]:
+        """The blank line and title that open a hand, once per hand."""
+        if hand == self.hand:
+            return []
+        self.hand = hand
+        return [Text(""), Text(f"── Hand {hand} ──", style="bold cyan")]
+
+    def _dealer_draw(self, e: Mapping[str, Any]) -> list[Text]:
+        parts: list[str | Text] = ["Drawing for dealer:"]
+        for seat, code in e["draws"]:
+            parts += [" ", self.names[seat], " ", card_text(code), ","]
+        parts[-1] = "."
+        return [*self._header(self.hand + 1), self._line(*parts)]
+
+    def _deal(self, e: Mapping[str, Any]) -> list[Text]:
+        self.sizes = list(e["sizes"])
+        size = max(self.sizes)
+        out = [
+            *self._header(e["hand"]),
+            self._line(self.seat(e["dealer"]), f" deals {size} cards each."),
+        ]
+        hands = e.get("hands")
+        if hands is not None:
+            width = max(len(name) for name in self.names)
+            for seat, hand in enumerate(hands):
+                if hand:
+                    out.append(
+                        self._line(
+                            "  ", self.names[seat].ljust(width), "  ", cards_text(hand, sort=True)
+                        )
+                    )
+        return out
+
+    def _first_discard(self, e: Mapping[str, Any]) -> list[Text]:
+        return [self._line("First discard: ", card_text(e["card"]), ".")]
+
+    def _first_discard_returned(self, e: Mapping[str, Any]) -> list[Text]:
+        return [self._line("First discard ", card_text(e["card"]), " goes back into the stock.")]
+
+    def _play(self, e: Mapping[str, Any]) -> list[Text]:
+        seat = e["seat"]
+        self.sizes[seat] -= 1
+        verb = " jumps in with " if e.get("jump_in") else " plays "
+        card = Card.from_code(e["card"])
+        parts: list[str | Text] = [
+            self.seat(seat),
+            verb,
+            card_text(e["card"], e.get("color") if card.is_wild else None),
+        ]
+        if e.get("target") is not None:
+            parts += [" at ", self.names[e["target"]]]
+        if self.sizes[seat] > 0:
+            parts.append(f" ({self._left(seat)})")
+        if e.get("uno"):
+            parts.append(Text(" and calls Uno!", style="bold"))
+        return [self._line(*parts)]
+
+    def _draw(self, e: Mapping[str, Any]) -> list[Text]:
+        seat, count, owed = e["seat"], e["count"], e.get("owed", e["count"])
+        self.sizes[seat] += count
+        what = "a card" if count == 1 else f"{count} cards"
+        parts: list[str | Text] = [
+            self.seat(seat),
+            f" draws {what}",
+            _DRAW_REASONS.get(e.get("reason", ""), ""),
+        ]
+        cards = e.get("cards")
+        if cards:
+            parts += [": ", cards_text(cards)]
+        if count < owed:
+            parts.append(f" (owed {owed}: no more cards to draw)")
+        return [self._line(*parts)]
+
+    def _reshuffle(self, e: Mapping[str, Any]) -> list[Text]:
+        return [
+            Text(
+                f"The discard pile is shuffled into a new stock of {e['stock']} cards.",
+                style="italic",
+            )
+        ]
+
+    def _skip(self, e: Mapping[str, Any]) -> list[Text]:
+        return [self._line(self.seat(e["seat"]), " is skipped.")]
+
+    def _reverse(self, e: Mapping[str, Any]) -> list[Text]:
+        way = "clockwise" if e["direction"] == 1 else "counter-clockwise"
+        return [Text(f"Play now goes {way}.")]
+
+    def _swap_hands(self, e: Mapping[str, Any]) -> list[Text]:
+        a, b = e["seats"]
+        self.sizes[a], self.sizes[b] = e["sizes"]
+        return [self._line(self.seat(a), " and ", self.seat(b), " swap hands.")]
+
+    def _rotate_hands(self, e: Mapping[str, Any]) -> list[Text]:
+        return [Text("Every hand passes to the next player.")]
+
+    def _shuffle_hands(self, e: Mapping[str, Any]) -> list[Text]:
+        for seat, size in dict(e["sizes"]).items():
+            self.sizes[int(seat)] = size
+        return [Text("All hands are gathered, shuffled and dealt out again.")]
+
+    def _reveal(self, e: Mapping[str, Any]) -> list[Text]:
+        return [self._line(self.seat(e["seat"]), " shows their hand: ", cards_text(e["cards"]))]
+
+    def _keep(self, e: Mapping[str, Any]) -> list[Text]:
+        return [self._line(self.seat(e["seat"]), " keeps it.")]
+
+    def _pass(self, e: Mapping[str, Any]) -> list[Text]:
+        return [self._line(self.seat(e["seat"]), " cannot play or draw, and passes.")]
+
+    def _accept(self, e: Mapping[str, Any]) -> list[Text]:
+        return [self._line(self.seat(e["seat"]), f" accepts the {e['count']}-card draw.")]
+
+    def _challenge(self, e: Mapping[str, Any]) -> list[Text]:
+        line = self._line(
+            self.seat(e["seat"]), " challenges ", self.seat(e["player"]), "'s Wild Draw Four: "
+        )
+        if e["succeeded"]:
+            line.append("a bluff! ")
+            line.append(self.seat(e["player"]))
+            line.append(" draws 4 instead.")
+        else:
+            line.append("it was legal.")
+        out = [line]
+        if e.get("revealed") is not None:
+            out.append(
+                self._line(
+                    "  ", self.names[e["player"]], " held: ", cards_text(e["revealed"], sort=True)
+                )
+            )
+        return out
+
+    def _uno(self, e: Mapping[str, Any]) -> list[Text]:
+        return [self._line(self.seat(e["seat"]), Text(" calls Uno!", style="bold"))]
+
+    def _catch(self, e: Mapping[str, Any]) -> list[Text]:
+        return [
+            self._line(
+                self.seat(e["seat"]), " catches ", self.seat(e["target"]), " without an Uno call!"
+            )
+        ]
+
+    def _color(self, e: Mapping[str, Any]) -> list[Text]:
+        return [
+            self._line(self.seat(e["seat"]), " names the colour: ", colour_text(e["color"]), ".")
+        ]
+
+    def _hand_over(self, e: Mapping[str, Any]) -> list[Text]:
+        went_out = e.get("went_out")
+        if went_out is None:
+            out = [
+                Text(
+                    "Nobody can play or draw: the hand is blocked and scores nothing.", style="bold"
+                )
+            ]
+        else:
+            out = [
+                self._line(
+                    self.seat(went_out),
+                    Text(" goes out", style="bold"),
+                    f" and scores {e['points'][went_out]}." if e["points"][went_out] else ".",
+                )
+            ]
+        width = max(len(name) for name in self.names)
+        for seat, hand in enumerate(e["hands"]):
+            if seat == went_out or not hand:
+                continue
+            out.append(
+                self._line(
+                    "  ",
+                    self.names[seat].ljust(width),
+                    "  ",
+                    cards_text(hand, sort=True),
+                    f"  ({e['hand_values'][seat]} points)",
+                )
+            )
+        totals = e["totals"]
+        out.append(
+            self._line("Scores: ", " · ".join(f"{self.names[s]} {t}" for s, t in enumerate(totals)))
+        )
+        for seat in e.get("eliminated", ()):
+            out.append(self._line(self.seat(seat), " reaches the limit and is eliminated."))
+        return out
+
+    def _game_over(self, e: Mapping[str, Any]) -> list[Text]:
+        winners = list(e["winners"])
+        who = " and ".join(self.names[s] for s in winners)
+        verb = "win" if len(winners) > 1 else "wins"
+        out = [
+            Text(""),
+            Text(f"══ Game over: {who} {verb}! ══", style="bold green"),
+            Text("Final scores:"),
+        ]
+        totals = e["totals"]
+        low_wins = self.rules.elimination or self.rules.scoring == "alternative"
+        sign = 1 if low_wins else -1
+        order = sorted(range(len(totals)), key=lambda s: (s not in winners, sign * totals[s], s))
+        width = max(len(name) for name in self.names)
+        for place, seat in enumerate(order, 1):
+            mark = "  winner" if seat in winners else ""
+            out.append(Text(f"  {place}. {self.names[seat].ljust(width)}  {totals[seat]:>4}{mark}"))
+        teams = self.rules.team_of_seats(self.players)
+        for team in teams or ():
+            names = " + ".join(self.names[s] for s in team)
+            out.append(Text(f"  team {names}: {sum(totals[s] for s in team)}"))
+        return out
