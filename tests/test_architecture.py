@@ -1,0 +1,267 @@
+"""The layer rule of DESIGN.md §1, checked by walking the imports of src/lastcard with `ast`.
+
+    core  <-  bots  <-  sim  <-  rl / tui / server        (only cli.py imports tui and server)
+
+`core` imports nothing but the standard-library modules of `CORE_STDLIB` (it is pure rules: no
+I/O, no clock, no global `random`, no logging, no asyncio). Layers that do not exist yet are in
+the table already, so the test keeps working as they appear; a new top-level module or package
+must be added to the table before the test passes.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import lastcard
+
+PACKAGE = "lastcard"
+ROOT = Path(lastcard.__file__).resolve().parent
+
+# Standard-library modules core may import (top-level names). Keep it minimal: add a module
+# only when core needs it, never one that does I/O, reads the clock or holds global state.
+CORE_STDLIB = frozenset(
+    {
+        "__future__",
+        "collections",
+        "dataclasses",
+        "enum",
+        "functools",
+        "hashlib",
+        "json",
+        "operator",
+        "re",
+        "types",
+        "typing",
+    }
+)
+
+# Layer -> the lastcard layers it may import (its own layer included). "__init__" is the package
+# itself (`import lastcard`, lastcard/__init__.py): it re-exports core's public API and imports
+# only core, so every layer but core may import it. `narration` (events as readable lines, for
+# the terminal and the CLI) is a presentation helper over core that DESIGN.md §1 does not name.
+LAYERS: dict[str, frozenset[str]] = {
+    "core": frozenset({"core"}),
+    "__init__": frozenset({"__init__", "core"}),
+    "bots": frozenset({"__init__", "core", "bots"}),
+    "sim": frozenset({"__init__", "core", "bots", "sim"}),
+    "rl": frozenset({"__init__", "core", "bots", "sim", "rl"}),
+    "narration": frozenset({"__init__", "core", "narration"}),
+    "tui": frozenset({"__init__", "core", "bots", "sim", "narration", "tui"}),
+    "server": frozenset({"__init__", "core", "bots", "sim", "narration", "server"}),
+    "cli": frozenset(
+        {"__init__", "core", "bots", "sim", "rl", "narration", "tui", "server", "cli"}
+    ),
+    "__main__": frozenset({"cli", "__main__"}),
+}
+
+# Builtins that do I/O or run code from text; core calls none of them.
+CORE_FORBIDDEN_CALLS = frozenset({"open", "print", "input", "eval", "exec", "__import__"})
+
+
+@dataclass(frozen=True)
+class Import:
+    importer: str  # dotted module name, e.g. lastcard.core.engine
+    module: str  # dotted name imported, relative imports resolved
+    line: int
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(source: str, importer: str, is_package: bool) -> list[Import]:
+    """Every module `source` imports, with relative imports resolved against `importer`."""
+    out: list[Import] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out += [Import(importer, alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                package = importer.split(".")
+                if not is_package:
+                    package.pop()
+                if node.level > 1:
+                    package = package[: len(package) - (node.level - 1)]
+                base = ".".join(package + ([node.module] if node.module else []))
+            else:
+                assert node.module is not None
+                base = node.module
+            out.append(Import(importer, base, node.lineno))
+            for alias in node.names:
+                # `from lastcard import cli` imports the layer `cli`; `from . import x` imports
+                # the module x. (`from lastcard import __version__` only imports the package.)
+                if (base == PACKAGE and _is_layer_name(alias.name)) or (
+                    base != PACKAGE and node.module is None
+                ):
+                    out.append(Import(importer, f"{base}.{alias.name}", node.lineno))
+    return out
+
+
+def _is_layer_name(name: str) -> bool:
+    """A module or package directly under lastcard, existing or planned."""
+    return name in LAYERS or (ROOT / f"{name}.py").exists() or (ROOT / name).is_dir()
+
+
+def source_files() -> list[Path]:
+    return sorted(ROOT.rglob("*.py"))
+
+
+def all_imports() -> list[Import]:
+    out: list[Import] = []
+    for path in source_files():
+        out += imports_of(
+            path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py"
+        )
+    return out
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of a lastcard module (None for a module outside lastcard)."""
+    parts = module.split(".")
+    if parts[0] != PACKAGE:
+        return None
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def violations(imports: list[Import]) -> list[str]:
+    problems: list[str] = []
+    for imp in imports:
+        where = f"{imp.importer} line {imp.line} imports {imp.module}"
+        layer = layer_of(imp.importer)
+        assert layer is not None
+        if layer not in LAYERS:
+            problems.append(f"{where}: layer {layer!r} is not in the table of DESIGN.md §1")
+            continue
+        target = layer_of(imp.module)
+        if target is None:
+            top = imp.module.split(".")[0]
+            if layer == "core" and top not in CORE_STDLIB:
+                problems.append(f"{where}: core may import only {sorted(CORE_STDLIB)}")
+        elif target not in LAYERS[layer]:
+            problems.append(f"{where}: {layer} may import only {sorted(LAYERS[layer])}")
+    return problems
+
+
+# -- the rules ---------------------------------------------------------------------------
+
+
+def test_layers_import_downward_only_and_core_only_its_stdlib_allow_list() -> None:
+    assert violations(all_imports()) == []
+
+
+def test_every_top_level_module_has_a_layer() -> None:
+    for path in source_files():
+        layer = layer_of(module_name(path))
+        assert layer in LAYERS, f"{path}: add {layer!r} to LAYERS (DESIGN.md §1)"
+
+
+def test_core_allow_list_is_standard_library() -> None:
+    assert set(CORE_STDLIB) <= sys.stdlib_module_names | {"__future__"}
+    for forbidden in ("random", "time", "datetime", "os", "sys", "io", "logging", "asyncio"):
+        assert forbidden not in CORE_STDLIB
+
+
+def test_core_calls_no_io_builtins() -> None:
+    for path in sorted((ROOT / "core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in CORE_FORBIDDEN_CALLS, (
+                    f"{path.name} line {node.lineno} calls {node.func.id}() (DESIGN.md §1)"
+                )
+
+
+# -- the walker really sees imports (so the tests above cannot pass vacuously) ---------------
+
+
+def test_walker_finds_the_real_imports() -> None:
+    found = {(imp.importer, imp.module) for imp in all_imports()}
+    assert ("lastcard.core.engine", "lastcard.core.effects") in found
+    assert ("lastcard.core.engine", "functools") in found
+    assert ("lastcard.core.rng", "hashlib") in found
+    assert ("lastcard.core", "lastcard.core.engine") in found  # from .engine in __init__.py
+    assert ("lastcard", "lastcard.core") in found
+    assert len(source_files()) >= 10
+
+
+def test_core_allow_list_is_minimal() -> None:
+    used = {imp.module.split(".")[0] for imp in all_imports() if layer_of(imp.importer) == "core"}
+    unused = CORE_STDLIB - used
+    assert not unused, f"core no longer imports {sorted(unused)}: drop them from CORE_STDLIB"
+
+
+@pytest.mark.parametrize(
+    ("importer", "is_package", "source", "resolved"),
+    [
+        ("lastcard.core.engine", False, "from .effects import Play", "lastcard.core.effects"),
+        ("lastcard.core.engine", False, "from . import effects", "lastcard.core.effects"),
+        ("lastcard.core", True, "from .engine import apply", "lastcard.core.engine"),
+        ("lastcard.core.engine", False, "from ..bots import Bot", "lastcard.bots"),
+        ("lastcard.sim.runner", False, "from ..core import apply", "lastcard.core"),
+        ("lastcard.sim.stats.report", False, "from ...core import apply", "lastcard.core"),
+        ("lastcard.bots.greedy", False, "import lastcard.core.cards", "lastcard.core.cards"),
+    ],
+)
+def test_walker_resolves_relative_imports(
+    importer: str, is_package: bool, source: str, resolved: str
+) -> None:
+    assert resolved in {imp.module for imp in imports_of(source, importer, is_package)}
+
+
+@pytest.mark.parametrize(
+    ("importer", "source"),
+    [
+        ("lastcard.core.engine", "from lastcard.bots import greedy"),
+        ("lastcard.core.engine", "from ..bots import greedy"),
+        ("lastcard.core.engine", "import lastcard.sim.runner"),
+        ("lastcard.core.engine", "import random"),
+        ("lastcard.core.engine", "import time"),
+        ("lastcard.core.engine", "from os import path"),
+        ("lastcard.core.engine", "import numpy as np"),
+        ("lastcard.core.engine", "def f():\n    import logging\n"),
+        ("lastcard.bots.greedy", "from ..sim import runner"),
+        ("lastcard.sim.runner", "from lastcard.rl import env"),
+        ("lastcard.sim.runner", "from lastcard.tui import app"),
+        ("lastcard.rl.env", "from lastcard.server import rooms"),
+        ("lastcard.tui.app", "from lastcard.server import rooms"),
+        ("lastcard.server.rooms", "from ..tui import app"),
+        ("lastcard.server.rooms", "from lastcard import cli"),
+        ("lastcard", "from . import tui"),
+        ("lastcard", "from . import bots"),
+        ("lastcard.core.engine", "import lastcard"),
+        ("lastcard.core.engine", "from ... import lastcard"),
+        ("lastcard.narration", "from lastcard.sim import runner"),
+        ("lastcard.bots.greedy", "from lastcard.narration import Narrator"),
+        ("lastcard.util", "from .core import Card"),
+    ],
+)
+def test_walker_flags_upward_and_outside_imports(importer: str, source: str) -> None:
+    is_package = importer == PACKAGE
+    assert violations(imports_of(source, importer, is_package)), f"{importer}: {source!r}"
+
+
+@pytest.mark.parametrize(
+    ("importer", "source"),
+    [
+        ("lastcard.core.engine", "from .effects import Play"),
+        ("lastcard.core.engine", "from collections.abc import Callable"),
+        ("lastcard.bots.greedy", "import random\nfrom lastcard.core import Card"),
+        ("lastcard.sim.runner", "from ..bots import greedy\nfrom ..core import apply"),
+        ("lastcard.rl.env", "from lastcard.sim import runner"),
+        ("lastcard.tui.app", "from ..bots import greedy"),
+        ("lastcard.server.rooms", "from lastcard.core import GameRecord"),
+        ("lastcard.cli", "from .tui import app\nfrom .server import rooms"),
+        ("lastcard.cli", "from lastcard import __version__"),
+        ("lastcard.bots.greedy", "import lastcard"),
+        ("lastcard.__main__", "from lastcard.cli import main"),
+    ],
+)
+def test_walker_allows_downward_imports(importer: str, source: str) -> None:
+    assert violations(imports_of(source, importer, False)) == []
