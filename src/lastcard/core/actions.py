@@ -36,6 +36,8 @@ class ActionKind(enum.Enum):
     COLOR = "color"
     NEXT = "next"
 
+    __hash__ = object.__hash__  # members are singletons; see Color
+
 
 @dataclass(frozen=True, slots=True)
 class Action:

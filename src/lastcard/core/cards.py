@@ -22,6 +22,10 @@ class Color(enum.Enum):
     GREEN = "G"
     BLUE = "B"
 
+    # Members are singletons: identity hashing is correct and, unlike Enum's default
+    # (a Python-level hash of the name), costs no function call in the engine's lookups.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value
@@ -52,6 +56,8 @@ class Kind(enum.Enum):
     WILD_CUSTOMIZABLE = "WC"
     WILD_DOWNPOUR_1 = "WD1"
     WILD_DOWNPOUR_2 = "WD2"
+
+    __hash__ = object.__hash__  # see Color
 
     @property
     def is_wild(self) -> bool:

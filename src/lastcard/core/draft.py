@@ -55,13 +55,16 @@ class Draft:
         self.events = []
 
     def freeze(self) -> GameState:
-        values: dict[str, Any] = dict(self.__dict__)
-        del values["events"]
-        values["hands"] = tuple(self.hands)
+        """The new state. The draft hands its fields over and must not be used afterwards
+        (its events stay readable)."""
+        values: dict[str, Any] = self.__dict__
+        self.__dict__ = {"events": values.pop("events")}
+        values["hands"] = tuple(values["hands"])
         # Every field was validated when the original state was built, so the frozen
-        # dataclass's field-by-field __init__ is skipped.
+        # dataclass's field-by-field __init__ is skipped, and the dictionary is handed over
+        # rather than copied: this runs once per action.
         state: GameState = object.__new__(GameState)
-        state.__dict__.update(values)
+        object.__setattr__(state, "__dict__", values)
         return state
 
     # -- seats -------------------------------------------------------------------------

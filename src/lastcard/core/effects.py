@@ -253,13 +253,10 @@ class Variant:
     last_card: Mapping[Kind, Callable[[Draft, Play], None]]
     first_discard: Mapping[Kind, str]
     stack_rule: StackRule | None
-    target_ranks: frozenset[int]  # number ranks whose play names a target (Seven-O's 7)
-    custom_wild_targets: bool  # a Wild Customizable names a target
+    targeted: frozenset[Card]  # cards whose play names a seat (Seven-O's 7s, a swap wild)
 
     def needs_target(self, card: Card) -> bool:
-        if card.kind is Kind.NUMBER:
-            return card.rank in self.target_ranks
-        return card.kind is Kind.WILD_CUSTOMIZABLE and self.custom_wild_targets
+        return card in self.targeted
 
 
 def compile_rules(rules: Rules) -> Variant:
@@ -304,6 +301,13 @@ def _compile(rules: Rules) -> Variant:
         last_card=last_card_draws(rules),
         first_discard=first_discard,
         stack_rule=STACK_RULES[rules.stacking],
-        target_ranks=frozenset({7}) if rules.seven_o else frozenset(),
-        custom_wild_targets=rules.custom_wild_effect in ("swap_hands", "reveal"),
+        targeted=frozenset(card for card in rules.deck_cards() if _names_target(rules, card)),
     )
+
+
+def _names_target(rules: Rules, card: Card) -> bool:
+    if card.kind is Kind.NUMBER:
+        return rules.seven_o and card.rank == 7  # §7.2.1
+    if card.kind is Kind.WILD_CUSTOMIZABLE:
+        return rules.custom_wild_effect in ("swap_hands", "reveal")  # §7.10.2
+    return False

@@ -79,9 +79,13 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                 or c.color is color
                 or (not top.is_wild and c.kind is top.kind and c.rank == top.rank)
             }
+            penultimate = len(hand) == 2
+            targeted = variant.targeted
             for card in sort_hand(playable):
-                if card.kind is not Kind.WILD_DRAW_FOUR or _wd4_allowed(state, hand, card):
-                    out += _play_variants(state, variant, seat, card)
+                if card.kind is Kind.WILD_DRAW_FOUR and not _wd4_allowed(state, hand, card):
+                    continue
+                plain = None if card in targeted else _PLAIN_VARIANTS.get((card, penultimate))
+                out += plain if plain is not None else _play_variants(state, variant, seat, card)
             if _may_draw(state, hand):
                 out.append(_DRAW)
         elif _may_jump_in(state, seat):

@@ -23,6 +23,7 @@ T = TypeVar("T")
 
 GENERATORS = ("fast", "secure")
 
+_TWO32 = 1 << 32
 _TWO64 = 1 << 64
 _MASK = _TWO64 - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -80,19 +81,24 @@ def shuffled(items: Sequence[T], rng: RngState) -> tuple[tuple[T, ...], RngState
     output = _OUTPUT[rng.kind]
     seed, counter = rng.seed, rng.counter
     fast = output is _splitmix64
+    spare = -1  # each 64-bit number serves two draws, as its low then its high 32 bits
     for i in range(len(out) - 1, 0, -1):
         bound = i + 1
-        # Reject the top sliver of the 64-bit range so every index is equally likely.
-        limit = _TWO64 - (_TWO64 % bound)
+        # Reject the top sliver of the 32-bit range so every index is equally likely.
+        limit = _TWO32 - (_TWO32 % bound)
         while True:
-            if fast:  # SplitMix64 inlined: this loop deals every hand of every simulation
-                z = (seed + (counter + 1) * _GOLDEN) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                value = z ^ (z >> 31)
+            if spare >= 0:
+                value, spare = spare, -1
             else:
-                value = output(seed, counter)
-            counter += 1
+                if fast:  # SplitMix64 inlined: this loop deals every hand of every simulation
+                    z = (seed + (counter + 1) * _GOLDEN) & _MASK
+                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    z ^= z >> 31
+                else:
+                    z = output(seed, counter)
+                counter += 1
+                value, spare = z & 0xFFFFFFFF, z >> 32
             if value < limit:
                 break
         j = value % bound
@@ -107,12 +113,17 @@ def draw_without_replacement(items: Sequence[T], rng: RngState) -> Iterator[tupl
     """
     pool = list(items)
     state = rng
+    spare = -1
     for i in range(len(pool) - 1, -1, -1):
         bound = i + 1
-        limit = _TWO64 - (_TWO64 % bound)
+        limit = _TWO32 - (_TWO32 % bound)
         value = limit
-        while value >= limit:
-            value, state = next_u64(state)
+        while value >= limit:  # the same two-draws-per-number scheme as `shuffled`
+            if spare >= 0:
+                value, spare = spare, -1
+            else:
+                z, state = next_u64(state)
+                value, spare = z & 0xFFFFFFFF, z >> 32
         j = value % bound
         pool[i], pool[j] = pool[j], pool[i]
         yield pool[i], state

@@ -29,6 +29,8 @@ class Phase(enum.Enum):
     HAND_OVER = "hand_over"
     GAME_OVER = "game_over"
 
+    __hash__ = object.__hash__  # members are singletons; see Color
+
 
 @dataclass(frozen=True, slots=True)
 class PendingChallenge:
