@@ -6,33 +6,19 @@ Seats: A = 0, B = 1, C = 2; A is to play, red is current (top card R5) unless st
 from __future__ import annotations
 
 import pytest
+from positions import (
+    action_codes,
+    cards,
+    codes_of,
+    event_types,
+    events_of,
+    position,
+    rejected,
+    run,
+    sizes,
+)
 
 from lastcard import Color, GameState, Phase, Rules, apply
-
-try:
-    from .positions import (
-        action_codes,
-        cards,
-        codes_of,
-        event_types,
-        events_of,
-        position,
-        rejected,
-        run,
-        sizes,
-    )
-except ImportError:
-    from positions import (
-        action_codes,
-        cards,
-        codes_of,
-        event_types,
-        events_of,
-        position,
-        rejected,
-        run,
-        sizes,
-    )
 
 PENALTY = "Y5 Y6 Y7 Y8 Y9 G9"  # the next cards of the stock, first drawn first
 

@@ -6,6 +6,14 @@ Seats: A = 0, B = 1, C = 2; A is to play, red is current (top card R5) unless st
 from __future__ import annotations
 
 import pytest
+from positions import (
+    codes_of,
+    event_types,
+    events_of,
+    position,
+    rejected,
+    sizes,
+)
 
 from lastcard import (
     Card,
@@ -17,25 +25,6 @@ from lastcard import (
     apply,
     legal_actions,
 )
-
-try:
-    from .positions import (
-        codes_of,
-        event_types,
-        events_of,
-        position,
-        rejected,
-        sizes,
-    )
-except ImportError:
-    from positions import (
-        codes_of,
-        event_types,
-        events_of,
-        position,
-        rejected,
-        sizes,
-    )
 
 
 def out_with(

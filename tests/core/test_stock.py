@@ -9,33 +9,19 @@ import dataclasses
 from collections import Counter
 
 import pytest
+from positions import (
+    action_codes,
+    cards,
+    codes_of,
+    event_types,
+    events_of,
+    position,
+    rejected,
+    run,
+    sizes,
+)
 
 from lastcard import Card, Color, GameState, Kind, Phase, Rules, apply, new_game
-
-try:
-    from .positions import (
-        action_codes,
-        cards,
-        codes_of,
-        event_types,
-        events_of,
-        position,
-        rejected,
-        run,
-        sizes,
-    )
-except ImportError:
-    from positions import (
-        action_codes,
-        cards,
-        codes_of,
-        event_types,
-        events_of,
-        position,
-        rejected,
-        run,
-        sizes,
-    )
 
 # Eight discards under R5 (nine under the WD4 once played), with a Wild and a WD4 played earlier.
 OLD_DISCARDS = "B2 B3 W G4 W+4 Y6 R7 R4"

@@ -8,31 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from positions import (
+    action_codes,
+    codes_of,
+    event_types,
+    events_of,
+    position,
+    rejected,
+    run,
+    sizes,
+)
 
 from lastcard import GameState, Phase, Rules, apply
-
-try:
-    from .positions import (
-        action_codes,
-        codes_of,
-        event_types,
-        events_of,
-        position,
-        rejected,
-        run,
-        sizes,
-    )
-except ImportError:
-    from positions import (
-        action_codes,
-        codes_of,
-        event_types,
-        events_of,
-        position,
-        rejected,
-        run,
-        sizes,
-    )
 
 STOCK = "Y4 Y6 Y7 Y8 Y9 G9 B9"  # the next cards drawn, first drawn first; none plays on red
 
