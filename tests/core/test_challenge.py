@@ -18,7 +18,7 @@ from positions import (
     sizes,
 )
 
-from lastcard import Color, GameState, Phase, Rules, apply
+from lastcard import Color, GameState, Phase, Rules, apply, player_view
 
 PENALTY = "Y5 Y6 Y7 Y8 Y9 G9"  # the next cards of the stock, first drawn first
 
@@ -395,3 +395,16 @@ def test_e26_drawn_wd4_bluff_rejected_without_bluffing() -> None:
     assert drawn.phase is Phase.AWAIT_TURN
     assert drawn.turn == 1
     assert cards("W+4")[0] in drawn.hands[0]
+
+
+def test_rule_3_8_2_views_show_who_may_challenge_and_against_which_colour() -> None:
+    """The colour current before the WD4 was public, so every view may show it; the legality
+    and the WD4 player's hand stay hidden."""
+    state = bluff()
+    for seat in (None, 0, 1, 2):
+        view = player_view(state, seat)
+        assert view.challengeable_by == 1
+        assert view.challenge_color is Color.RED
+    after = apply(state, 1, "accept").state
+    assert player_view(after, 1).challengeable_by is None
+    assert player_view(after, 1).challenge_color is None

@@ -438,7 +438,7 @@ def _hidden_changes(state: GameState, k: int, rnd: random.Random) -> list[tuple[
     )
     if state.challenge is not None:  # whether the Wild Draw Four was a bluff (§3.8)
         c = state.challenge
-        flipped = PendingChallenge(c.player, not c.legal, c.hand)
+        flipped = PendingChallenge(c.player, not c.legal, c.hand, c.color)
         out.append(("challenge outcome flipped", dataclasses.replace(state, challenge=flipped)))
     if state.drawn is not None and state.turn != k:
         other = next(card for card in state.stock + state.discard if card is not state.drawn)

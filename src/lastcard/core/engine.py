@@ -343,13 +343,14 @@ def _resolve_play(
         d.uncaught = tuple(s for s in d.uncaught if s != seat)
     d.take_from_hand(seat, card)
     d.discard = (*d.discard, card)
+    color_before = d.color
     d.color = action.color if card.is_wild else card.color
     d.top_player = seat
     d.passes = 0
     d.drawn = None
     d.challenge = None  # stacking on a WD4 gives up its challenge (§7.1.7)
     if card.kind is Kind.WILD_DRAW_FOUR and d.rules.wd4_bluffing and d.hands[seat]:
-        d.challenge = PendingChallenge(seat, legal, d.hands[seat])
+        d.challenge = PendingChallenge(seat, legal, d.hands[seat], color_before)
     assert d.color is not None
     d.emit(
         "play",

@@ -39,6 +39,7 @@ class PendingChallenge:
     player: int
     legal: bool
     hand: tuple[Card, ...]  # the player's hand when the WD4 was played, minus the WD4
+    color: Color | None = None  # the colour legality is judged against (public: it was current)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +160,10 @@ class GameState:
             pending_draw=d["pending_draw"],
             drawn=Card.from_code(d["drawn"]) if d["drawn"] is not None else None,
             challenge=PendingChallenge(
-                challenge["player"], challenge["legal"], cards(challenge["hand"])
+                challenge["player"],
+                challenge["legal"],
+                cards(challenge["hand"]),
+                Color(challenge["color"]) if challenge.get("color") else None,
             )
             if challenge is not None
             else None,
@@ -184,7 +188,12 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Rules | RngState | HandResult):
         return value.to_dict()
     if isinstance(value, PendingChallenge):
-        return {"player": value.player, "legal": value.legal, "hand": _encode(value.hand)}
+        return {
+            "player": value.player,
+            "legal": value.legal,
+            "hand": _encode(value.hand),
+            "color": _encode(value.color),
+        }
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
     return value

@@ -33,11 +33,14 @@ class PlayerView:
     pending_draw: int
     drawn: Card | None  # the card this seat just drew, while it decides to play or keep it
     challengeable_by: int | None  # who may challenge the WD4 on top, if anyone
+    challenge_color: Color | None  # the colour that WD4's legality is judged against
     exposed: int | None
+    uncaught: tuple[int, ...]  # seats whose missed Uno call can no longer be caught
     top_player: int | None
     passes: int
     active: tuple[bool, ...]
     dealer: int
+    first_discard: Card
     hand_number: int
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -69,11 +72,14 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         pending_draw=state.pending_draw,
         drawn=state.drawn if own_turn else None,
         challengeable_by=state.to_act if state.challenge is not None else None,
+        challenge_color=state.challenge.color if state.challenge is not None else None,
         exposed=state.exposed,
+        uncaught=state.uncaught,
         top_player=state.top_player,
         passes=state.passes,
         active=state.active,
         dealer=state.dealer,
+        first_discard=state.first_discard,
         hand_number=state.hand_number,
         scores=state.scores,
         winners=state.winners,
