@@ -102,9 +102,8 @@ def play_game(
         for seat, bot in enumerate(bots)
     ]
     state = recorder.state
-    if on_event is not None:
-        for event in recorder.opening_events:
-            on_event(event, state)
+    watchers = [(seat, bot.observe) for seat, bot in enumerate(seated) if hasattr(bot, "observe")]
+    _show(recorder.opening_events, state, watchers, on_event)
     for _ in range(max_actions):
         if state.phase is Phase.GAME_OVER:
             break
@@ -114,10 +113,22 @@ def play_game(
         state = transition.state
         if on_step is not None:
             on_step(seat, action, before, transition)
-        if on_event is not None:
-            for event in transition.events:
-                on_event(event, state)
+        _show(transition.events, state, watchers, on_event)
     return recorder.record(), state
+
+
+def _show(
+    events: Sequence[Event],
+    state: GameState,
+    watchers: Sequence[tuple[int, Callable[[Event], None]]],
+    on_event: EventHook | None,
+) -> None:
+    """Each bot that observes sees each event as its seat may (`Event.redact`)."""
+    for event in events:
+        for seat, observe in watchers:
+            observe(event.redact(seat))
+        if on_event is not None:
+            on_event(event, state)
 
 
 def _next_action(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
