@@ -3,6 +3,7 @@
     lastcard watch      a seeded game between bots, narrated hand by hand to the final scores
     lastcard replay     a saved game record, told with the same narration
     lastcard simulate   many games between bots, and their statistics
+    lastcard tournament seat-rotated games between different bots, with a report and plots
 
 User errors (an unknown preset, an unreadable record, a bad number) end with a short message
 and a non-zero exit status, never a traceback: 2 for a bad option (with the usage line), 1 for
@@ -11,9 +12,12 @@ anything else.
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import json
+import os
 import secrets
+import shlex
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -28,7 +32,15 @@ from lastcard.bots import bot_names
 from lastcard.core import Event, GameRecord, GameState, LastcardError, Rules, replay_steps
 from lastcard.core.record import state_digest
 from lastcard.narration import Narrator, game_title, rules_name
-from lastcard.sim import play_game, simulate_with_progress
+from lastcard.sim import DEFAULT_MAX_ACTIONS, play_game, simulate_with_progress
+from lastcard.sim.report import write_report
+from lastcard.sim.study import DEFAULT_GAMES, DEFAULT_WORKERS, QUICK_GAMES, parse_players, run_study
+from lastcard.sim.tournament import (
+    TournamentResult,
+    check_config,
+    run_tournament,
+    split_bot_list,
+)
 
 app = typer.Typer(
     name="lastcard",
@@ -350,6 +362,266 @@ def simulate(
             f"{stats.game_win_shares[seat]:.1%}",
         )
     console.print(table)
+
+
+@app.command()
+def tournament(
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            metavar="BOTS",
+            help="The bots, one per seat, separated by commas: heuristic,greedy,random,random. "
+            "A bot may carry options: heuristic:bluff=false. A bot listed twice plays two seats. "
+            "The bots: " + ", ".join(bot_names()) + ".",
+        ),
+    ] = "heuristic,greedy,random,random",
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            help="Number of games (rounded up to a multiple of the number of bots so that "
+            "seats rotate evenly). A game is one hand unless --matches.",
+        ),
+    ] = 1000,
+    rules: RulesOption = "official",
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", "-s", min=0, help="Base seed: the same seed gives the same results."
+        ),
+    ] = 0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=0,
+            help="Worker processes (0: one per CPU). Results do not depend on it.",
+        ),
+    ] = 1,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            metavar="DIR",
+            help="Directory for results.json, results.csv, report.md and the plots.",
+        ),
+    ] = Path("tournament"),
+    matches: Annotated[
+        bool,
+        typer.Option(
+            "--matches", help="Play whole games to the target score instead of single hands."
+        ),
+    ] = False,
+    keep_records: Annotated[
+        bool,
+        typer.Option(
+            "--keep-records",
+            help="Also write every game's record to DIR/records.jsonl (one JSON object a line).",
+        ),
+    ] = False,
+    plots: Annotated[
+        bool, typer.Option("--plots/--no-plots", help="Draw the PNG plots (needs matplotlib).")
+    ] = True,
+    max_actions: Annotated[
+        int,
+        typer.Option(
+            "--max-actions", min=1, help="Stop a game after this many actions (a safety net)."
+        ),
+    ] = DEFAULT_MAX_ACTIONS,
+) -> None:
+    """Play a tournament between bots, seats rotating, and write a report with plots.
+
+    Game g seats the bot list rotated by g, so every bot plays every seat equally often; each
+    game is dealt from a seed derived from --seed and g, so any --workers gives the same
+    results. Writes results.json, results.csv, report.md and PNG plots (win rate per bot with
+    95% confidence intervals, points per hand, game lengths, win rate by position) to --out.
+    Memory stays bounded for any --games: results are aggregated as they arrive.
+    """
+    the_rules = _rules(rules)
+    specs = split_bot_list(bots)
+    if not 2 <= len(specs) <= 10:
+        raise typer.BadParameter(
+            f"give 2 to 10 bots (one per seat), not {len(specs)}; the bots are "
+            f"{', '.join(bot_names())}",
+            param_hint="'--bots'",
+        )
+    mode = "matches" if matches else "hands"
+    try:
+        check_config(specs, the_rules, mode)
+    except LastcardError as error:  # the preset needs another number of players, say
+        raise typer.BadParameter(
+            f"{error} ({len(specs)} bots given)", param_hint="'--rules' / '--bots'"
+        ) from None
+    except ValueError as error:  # an unknown bot or a bad bot option
+        message = str(error)
+        if "choose from" not in message:
+            message += f" (the bots are {', '.join(bot_names())})"
+        raise typer.BadParameter(message, param_hint="'--bots'") from None
+    if out.exists() and not out.is_dir():
+        raise typer.BadParameter(f"{out} exists and is not a directory", param_hint="'--out'")
+    workers = workers or os.cpu_count() or 1
+    command = _tournament_command(specs, games, rules, seed, workers, out, matches, keep_records)
+    try:  # the optional report dependencies, checked before the games rather than after
+        importlib.import_module("openskill")
+        if plots:
+            importlib.import_module("matplotlib")
+    except ImportError as error:
+        raise _fail(
+            f"the tournament report needs {error.name}: pip install 'lastcard[report]'"
+        ) from None
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _fail(f"cannot create {out}: {error.strerror or error}") from None
+    err = Console(stderr=True, highlight=False)
+    n = len(specs)
+    if games % n:
+        err.print(
+            Text(
+                f"note: {games} games rounded up to {-(-games // n) * n}, a multiple of {n}, "
+                "so that every bot plays every seat equally often",
+                style="dim",
+            )
+        )
+    try:
+        result = run_tournament(
+            specs,
+            games=games,
+            rules=the_rules,
+            rules_name=rules,
+            mode=mode,
+            seed=seed,
+            workers=workers,
+            records_path=out / "records.jsonl" if keep_records else None,
+            max_actions=max_actions,
+            command=command,
+        )
+        written = write_report(result, out, plots=plots)
+    except LastcardError as error:
+        raise _fail(str(error)) from None
+    except OSError as error:
+        raise _fail(f"cannot write to {out}: {error.strerror or error}") from None
+    except KeyboardInterrupt:
+        raise _fail("stopped") from None
+    _print_tournament(result, written)
+
+
+def _tournament_command(
+    specs: list[str],
+    games: int,
+    rules: str,
+    seed: int,
+    workers: int,
+    out: Path,
+    matches: bool,
+    keep_records: bool,
+) -> str:
+    """The command line that repeats this tournament, every option spelled out."""
+    words = ["lastcard", "tournament", "--bots", ",".join(specs), "--games", str(games)]
+    words += ["--rules", rules, "--seed", str(seed), "--workers", str(workers), "--out", str(out)]
+    if matches:
+        words.append("--matches")
+    if keep_records:
+        words.append("--keep-records")
+    return shlex.join(words)
+
+
+def _print_tournament(result: TournamentResult, written: list[Path]) -> None:
+    console = _console()
+    config = result.config
+    unit = "hands" if config.mode == "hands" else "games"
+    console.print(
+        Text(
+            f"{result.games:,} {unit} · {', '.join(config.bots)} · {config.rules_name} rules · "
+            f"seed {config.seed} · {result.seconds:,.1f} s ({result.games_per_second:,.1f}/s)",
+            style="bold",
+        )
+    )
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("bot", "seats", "win rate", "95% CI", "points/hand", "left in hand", "rating"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for bot in result.ranked():
+        lo, hi = bot.win_ci
+        rating = " / ".join(f"{r['mu']:.1f}" for r in bot.ratings)
+        table.add_row(
+            bot.name if bot.entries == 1 else f"{bot.name} ×{bot.entries}",
+            f"{bot.seats_played:,}",
+            f"{bot.win_rate:.1%}",
+            f"{lo * 100:.1f}–{hi * 100:.1f}%",
+            f"{bot.points.mean:.1f}",
+            f"{bot.left.mean:.1f}",
+            rating,
+        )
+    console.print(table)
+    if result.unfinished:
+        console.print(f"{result.unfinished:,} games stopped by the action limit")
+    console.print(Text("Wrote " + ", ".join(str(p) for p in written), style="dim"))
+
+
+@app.command()
+def study(
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="Folder for study.md, study.json and the PNG plots."),
+    ] = Path("study"),
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            help="Hands per cell (one table of bots in one question); the default takes a few "
+            "minutes on 2 cores.",
+        ),
+    ] = DEFAULT_GAMES,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", min=0, help="Base seed: the same seed gives the same study."),
+    ] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", min=1, help="Processes to play on; the figures do not depend on it."
+        ),
+    ] = DEFAULT_WORKERS,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="COUNTS",
+            help="Player counts for the first-seat and hand-length questions: 2-10, or 2,4,6.",
+        ),
+    ] = "2-10",
+    quick: Annotated[
+        bool, typer.Option("--quick", help=f"A smoke run: {QUICK_GAMES} hands per cell.")
+    ] = False,
+) -> None:
+    """Measure first-seat advantage, hand length, bluffing, challenging and the bot ladder.
+
+    Single hands of the official rules between bots. Writes study.md (methods, seeds, the
+    command, tables with 95% intervals and p-values, readings), study.json (every figure) and
+    PNG plots into --out. The same seed gives the same study with any --workers.
+    """
+    try:
+        counts = parse_players(players)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--players'") from None
+    try:
+        report = run_study(
+            out, games=QUICK_GAMES if quick else games, seed=seed, workers=workers, players=counts
+        )
+    except KeyboardInterrupt:
+        raise _fail("stopped") from None
+    except OSError as error:
+        raise _fail(f"cannot write the study into {out}: {error}") from None
+    _console().print(f"wrote {report} (with study.json and the plots beside it)")
 
 
 def main() -> None:

@@ -187,6 +187,11 @@ def test_registry() -> None:
     assert callable(functools.partial(RandomBot, call_uno=False))
 
 
+# Search bots build *sampled* states from their own view to search in; they still never receive
+# the real one (tests/bots/test_every_bot_is_legal.py spies on what every bot is given).
+SAMPLING_MODULES = {"determinize.py", "ismcts.py"}
+
+
 def test_bots_import_only_the_core() -> None:
     """DESIGN.md §1, §5: bots see views and actions, never the engine's insides or a state."""
     root = Path(lastcard.__file__).parent / "bots"
@@ -196,4 +201,5 @@ def test_bots_import_only_the_core() -> None:
                 top = node.module.split(".")
                 if top[0] == "lastcard":
                     assert top[:2] == ["lastcard", "core"], (path.name, node.module)
-                    assert "GameState" not in {alias.name for alias in node.names}
+                    if path.name not in SAMPLING_MODULES:
+                        assert "GameState" not in {alias.name for alias in node.names}

@@ -14,13 +14,15 @@ issues to grow (smarter bots, tournaments) rather than replace:
   `functools.partial` of one with its options. A bot takes all its randomness from that seed.
 - a registry by name: `register`, `make_bot`, `bot_names`. A name may carry options:
   `"random:catch_rate=0.9,call_uno=false"` (values: true/false, numbers, or text).
-  Registered: `random` (`RandomBot`: uniform over legal actions) and `eager`
+  Registered: `random` (`RandomBot`: uniform over legal actions), `eager`
   (`RandomBot(voluntary_draw=False)`: uniform over its plays, drawing only when it has none;
-  its games look like Uno and are short enough to watch).
+  its games look like Uno and are short enough to watch), `greedy` (`GreedyBot`: its
+  highest-value card first) and `heuristic` (`HeuristicBot`: a real player's habits; options
+  `bluff`, `challenge`, ...).
 
->>> bot = make_bot("random", seed=7)
->>> bot_names()
-('random', 'eager')
+>>> bot = make_bot("heuristic:bluff=false", seed=7)
+>>> bot_names()[:4]
+('random', 'eager', 'greedy', 'heuristic')
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ from typing import Any, Protocol
 
 from lastcard.core import Action, PlayerView
 
+from .greedy import GreedyBot
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
 
@@ -110,5 +115,19 @@ def _eager(seed: int, **options: Any) -> Bot:
 
 register("random", RandomBot)
 register("eager", _eager)
+register("greedy", GreedyBot)
+register("heuristic", HeuristicBot)
+register("ismcts", IsmctsBot)
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_names", "make_bot", "parse_bot_spec", "register"]
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "parse_bot_spec",
+    "register",
+]

@@ -1,0 +1,443 @@
+"""Sampling the hidden cards: a full `GameState` consistent with what one seat knows.
+
+A search bot sees a `PlayerView`, never a `GameState` (DESIGN.md §5). To search it needs states,
+so it *determinizes*: it deals the cards it cannot see at random, consistently with everything
+it can see, and searches over many such samples (information-set Monte-Carlo tree search,
+`lastcard.bots.ismcts`). The true state is never consulted: a sample is built from the view and
+from what the seat observed.
+
+What a sample keeps exactly (everything public, plus the seat's own hand):
+
+- the seat's own hand, the whole discard pile, every hand size, the stock size, the colour, the
+  direction, turn / to_act / phase, the pending draw, the seat's own drawn card, who is exposed
+  and who is no longer catchable, the top card's player, the passes, who is active, the scores,
+  the first discard, the winners, the history, the dealer and the hand number;
+- cards the seat *knows* another hand holds (`Knowledge`, fed by the events the bot observes):
+  a hand revealed to it by a challenge it made or by a public reveal, and the cards it passed to
+  another hand in a swap or a rotation. They are a lower bound (a multiset the hand contains),
+  updated as those seats play.
+
+The rest is sampled: the unseen cards (`rules.deck_cards()` minus the own hand, the discard pile
+and the known cards) are shuffled with the caller's `random.Random` and dealt to the other hands
+by their sizes; what is left is the stock, in random order. The generator inside the sample is a
+fresh `RngState("fast", ...)` drawn from the same `random.Random`, so later reshuffles are
+sampled too.
+
+Two kinds of *soft* evidence shape the samples (both can be switched off):
+
+- **Voids** (`Knowledge.voids`): a seat that drew at the start of its turn, or passed, is taken
+  to have held no card it could play then (true for players who draw only when they must; with
+  voluntary draws a player may draw anyway, so this is a belief, not a fact). Of the cards it
+  holds now, at most as many can match that top card and colour as it has received since. The
+  deal honours these bounds when the unseen cards allow it.
+- **Honest Wild Draw Fours** (`bluff_odds`): a player is assumed to play a Wild Draw Four while
+  holding the colour it is judged against `bluff_odds` times as often as without (1: no
+  assumption). A sample in which a pending WD4 is a bluff is kept with that probability, else
+  dealt again (up to a few times), so the samples follow the posterior.
+
+A pending Wild Draw Four challenge is rebuilt from the sampled hand of its player: `legal` is
+judged against the colour the view says it is judged against (`view.challenge_color`). For the
+seat's own Wild Draw Four the bot knows the answer (`Knowledge.wd4_legal`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from lastcard.core import Card, Color, Event, GameState, Phase, PlayerView
+from lastcard.core.matching import is_wd4_legal, matches
+from lastcard.core.rng import RngState
+from lastcard.core.state import PendingChallenge
+
+T = TypeVar("T")
+_LETTERS = {color.value.lower(): color for color in Color}
+_RESAMPLES = 8  # attempts at a sample that agrees with `bluff_odds`
+
+
+class DeterminizationError(ValueError):
+    """The view is not one a seat of a real game could see (its cards do not add up)."""
+
+
+@dataclass
+class Void:
+    """A seat held no card playable on `top` with `color` current; it has received `since`
+    cards after that (so at most `since` of the cards it holds now can be playable there)."""
+
+    top: Card
+    color: Color
+    since: int = 0
+
+
+@dataclass
+class Knowledge:
+    """What one seat has learnt about the others' hands during the current hand.
+
+    Feed it every event the seat observes (`observe`; redacted events are enough) and the seat's
+    views (`sync`). `known[s]` lists cards seat `s` is known to hold (a multiset lower bound);
+    `voids[s]` the `Void`s of seat s. The seat's own hand is tracked between views, so that a
+    swap tells it what it gave away.
+    """
+
+    seat: int | None = None
+    hand_number: int = -1
+    known: dict[int, list[Card]] = field(default_factory=dict)
+    voids: dict[int, list[Void]] = field(default_factory=dict)
+    hand: list[Card] | None = None  # the seat's own hand as far as events tell, None: unknown
+    active: tuple[bool, ...] = ()
+    top: Card | None = None
+    color: Color | None = None
+    wd4_legal: bool | None = None  # whether the seat's own last Wild Draw Four was legal
+    wd4_player: int | None = None  # who played the Wild Draw Four on top
+    wd4_extra: int = 0  # cards its player drew since (a catch), not part of the judged hand
+
+    def sync(self, view: PlayerView) -> None:
+        """Take the facts of a fresh view: the own hand, the seats, the top card and colour."""
+        if view.hand_number != self.hand_number:
+            self.reset()
+            self.hand_number = view.hand_number
+        self.seat = view.seat
+        self.active = view.active
+        self.hand = list(view.hand) if view.hand is not None else None
+        self.top = view.top if view.discard else None
+        self.color = view.color
+
+    def reset(self) -> None:
+        self.known = {}
+        self.voids = {}
+        self.hand = None
+        self.wd4_legal = None
+        self.wd4_player = None
+        self.wd4_extra = 0
+
+    def observe(self, event: Event) -> None:
+        """Update from one event as this seat saw it (`Event.redact(seat)`)."""
+        kind = event.type
+        data = event.data
+        if kind == "play":
+            seat = int(data["seat"])
+            card = Card.from_code(str(data["card"]))
+            self._remove(seat, card)
+            self.top, self.color = card, _LETTERS.get(str(data["color"]))
+            if card.code == "W+4":
+                self.wd4_player, self.wd4_extra = seat, 0
+            else:
+                self.wd4_player = None
+        elif kind == "draw":
+            self._on_draw(event)
+        elif kind == "pass":
+            self._void(int(data["seat"]), 0)
+        elif kind == "first_discard":
+            self.top = Card.from_code(str(data["card"]))
+            self.color = self.top.color
+        elif kind == "color":
+            self.color = _LETTERS.get(str(data["color"]))
+        elif kind == "challenge":
+            revealed = event.secret.get("revealed")
+            if revealed is not None:
+                self.known[int(data["player"])] = [Card.from_code(c) for c in revealed]
+            self.wd4_player = None
+        elif kind == "accept":
+            self.wd4_player = None
+        elif kind == "reveal":
+            self.known[int(data["seat"])] = [Card.from_code(str(c)) for c in data["cards"]]
+        elif kind == "swap_hands":
+            a, b = (int(s) for s in data["seats"])
+            self._swap(a, b)
+        elif kind == "rotate_hands":
+            self._rotate(int(data["direction"]))
+        elif kind in ("deal", "hand_over", "shuffle_hands"):
+            if kind == "deal":
+                self.hand_number = int(data["hand"])
+            self.reset()
+
+    def _on_draw(self, event: Event) -> None:
+        data = event.data
+        seat = int(data["seat"])
+        count = int(data["count"])
+        if seat == self.wd4_player:
+            self.wd4_extra += count
+        for void in self.voids.get(seat, ()):
+            void.since += count
+        if data.get("reason") == "turn":
+            self._void(seat, count)
+        if seat == self.seat and self.hand is not None:
+            cards = event.secret.get("cards")
+            if cards is None:
+                self.hand = None
+            else:
+                self.hand += [Card.from_code(code) for code in cards]
+
+    def _void(self, seat: int, since: int) -> None:
+        if seat != self.seat and self.top is not None and self.color is not None:
+            voids = self.voids.setdefault(seat, [])
+            voids.append(Void(self.top, self.color, since))
+            if len(voids) > 6:
+                del voids[0]
+
+    def _remove(self, seat: int, card: Card) -> None:
+        if seat == self.seat:
+            if self.hand is not None:
+                if card in self.hand:
+                    self.hand.remove(card)
+                else:
+                    self.hand = None
+            return
+        cards = self.known.get(seat)
+        if cards and card in cards:
+            cards.remove(card)
+
+    def _swap(self, a: int, b: int) -> None:
+        _exchange(self.known, a, b)
+        _exchange(self.voids, a, b)
+        me = self.seat
+        if me in (a, b):
+            other = b if me == a else a
+            self.known.pop(me, None)
+            self.voids.pop(me, None)
+            if self.hand is not None:
+                self.known[other] = self.hand  # what it gave away, exactly
+            self.hand = None  # until the next view shows what it got
+
+    def _rotate(self, direction: int) -> None:
+        seats = [s for s, on in enumerate(self.active) if on]
+        me = self.seat
+        known: dict[int, list[Card]] = {}
+        voids: dict[int, list[Void]] = {}
+        n = len(seats)
+        for i, seat in enumerate(seats):
+            nxt = seats[(i + direction) % n]
+            if nxt == me:
+                continue
+            cards = self.hand if seat == me else self.known.get(seat)
+            if cards is not None:
+                known[nxt] = cards
+            if seat in self.voids:
+                voids[nxt] = self.voids[seat]
+        self.known, self.voids = known, voids
+        self.hand = None
+
+    def known_cards(self) -> dict[int, list[Card]]:
+        return {seat: list(cards) for seat, cards in self.known.items() if cards}
+
+
+def _exchange(table: dict[int, T], a: int, b: int) -> None:
+    va, vb = table.pop(a, None), table.pop(b, None)
+    if vb is not None:
+        table[a] = vb
+    if va is not None:
+        table[b] = va
+
+
+def unseen_cards(view: PlayerView) -> list[Card]:
+    """`rules.deck_cards()` minus the seat's own hand and the discard pile, in deck order."""
+    pool = Counter(view.rules.deck_cards())
+    pool.subtract(view.hand or ())
+    pool.subtract(view.discard)
+    if any(count < 0 for count in pool.values()):
+        raise DeterminizationError("the view shows more copies of a card than the deck holds")
+    return list(pool.elements())
+
+
+def determinize(
+    view: PlayerView,
+    rng: random.Random,
+    knowledge: Knowledge | None = None,
+    *,
+    voids: bool = True,
+    bluff_odds: float = 1.0,
+) -> GameState:
+    """A `GameState` consistent with `view` and `knowledge`, sampled with `rng`.
+
+    Known cards that no longer fit (more than the hand holds, or cards that are not unseen) are
+    dropped for that seat rather than trusted; void bounds that the unseen cards cannot honour
+    are relaxed. `voids=False` ignores the voids; `bluff_odds` is described in the module
+    docstring (1.0: samples uniform over the hands consistent with the facts).
+    """
+    seat = view.seat
+    if seat is None or view.hand is None:
+        raise DeterminizationError("a spectator's view has no hand to search from")
+    knowledge = knowledge if knowledge is not None else Knowledge()
+    players = view.players
+    sizes = view.hand_sizes
+    pool = Counter(view.rules.deck_cards())
+    pool.subtract(view.hand)
+    pool.subtract(view.discard)
+    if any(count < 0 for count in pool.values()):
+        raise DeterminizationError("the view shows more copies of a card than the deck holds")
+    fixed: dict[int, list[Card]] = {}
+    for other, cards in sorted(knowledge.known.items()):
+        if other == seat or not 0 <= other < players or not cards:
+            continue
+        need = Counter(cards)
+        if len(cards) > sizes[other] or any(pool[c] < n for c, n in need.items()):
+            continue  # knowledge that no longer fits: sample that hand freely instead
+        pool.subtract(need)
+        fixed[other] = list(cards)
+    unseen = list(pool.elements())
+    bounds: dict[int, list[Void]] = {}
+    if voids:
+        for other, found in knowledge.voids.items():
+            useful = [v for v in found if v.since < sizes[other]] if 0 <= other < players else []
+            if useful and other != seat:
+                bounds[other] = useful
+
+    challenger = view.challengeable_by
+    wd4_player = view.top_player if challenger is not None else None
+    own_wd4 = knowledge.wd4_legal if wd4_player == seat else None
+    extra = knowledge.wd4_extra if knowledge.wd4_player == wd4_player else 0
+    for attempt in range(_RESAMPLES):
+        hands, stock, drawn = _deal(view, rng, unseen, fixed, bounds)
+        challenge = None
+        if challenger is not None:
+            challenge = _challenge(view, hands, own_wd4, extra)
+            if (
+                not challenge.legal
+                and challenge.player != seat
+                and attempt < _RESAMPLES - 1
+                and rng.random() >= bluff_odds
+            ):
+                continue  # a bluff: kept only with probability bluff_odds
+        break
+
+    return GameState(
+        rules=view.rules,
+        players=players,
+        rng=RngState("fast", rng.getrandbits(64)),
+        hand_number=view.hand_number,
+        dealer=view.dealer,
+        hands=tuple(hands),
+        stock=stock,
+        discard=view.discard,
+        color=view.color,
+        direction=view.direction,
+        turn=view.turn,
+        to_act=view.to_act,
+        phase=view.phase,
+        active=view.active,
+        scores=view.scores,
+        first_discard=view.first_discard,
+        pending_draw=view.pending_draw,
+        drawn=drawn,
+        challenge=challenge,
+        exposed=view.exposed,
+        uncaught=view.uncaught,
+        top_player=view.top_player,
+        passes=view.passes,
+        winners=view.winners,
+        history=view.history,
+    )
+
+
+def _deal(
+    view: PlayerView,
+    rng: random.Random,
+    unseen: list[Card],
+    fixed: dict[int, list[Card]],
+    bounds: dict[int, list[Void]],
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], Card | None]:
+    """The other hands (`fixed` cards plus random ones, within the void bounds), the stock and
+    the drawn card."""
+    seat = view.seat
+    assert seat is not None and view.hand is not None
+    sizes = view.hand_sizes
+    rest = _shuffled(unseen, rng)
+    held = {s: list(cards) for s, cards in fixed.items()}
+    drawn = view.drawn
+    if view.phase is Phase.AFTER_DRAW and view.turn != seat:
+        # Another seat drew a card it may play: it must be a playable card in its hand.
+        mine = held.setdefault(view.turn, [])
+        drawn = _take_playable(rest, view, mine)
+        if drawn not in mine:
+            mine.append(drawn)
+    hands: list[tuple[Card, ...]] = [()] * view.players
+    hands[seat] = view.hand
+    skipped: list[Card] = []
+    # Constrained seats first, while the unseen cards offer the most choice.
+    order = sorted((s for s in range(view.players) if s != seat), key=lambda s: s not in bounds)
+    for s in order:
+        hand = held.get(s, [])
+        need = sizes[s] - len(hand)
+        if need < 0:
+            raise DeterminizationError(f"seat {s} is known to hold more than {sizes[s]} cards")
+        limits = bounds.get(s)
+        if limits:
+            room = [v.since - sum(1 for c in hand if matches(c, v.top, v.color)) for v in limits]
+            while need and rest:
+                card = rest.pop()
+                fits = True
+                for i, v in enumerate(limits):
+                    if matches(card, v.top, v.color) and room[i] <= 0:
+                        fits = False
+                        break
+                if fits:
+                    for i, v in enumerate(limits):
+                        if matches(card, v.top, v.color):
+                            room[i] -= 1
+                    hand.append(card)
+                    need -= 1
+                else:
+                    skipped.append(card)
+            if need:  # the bounds cannot all hold: fill up regardless
+                rest = _shuffled(rest + skipped, rng)
+                skipped = []
+        if need:
+            hand += rest[-need:]
+            del rest[-need:]
+        hands[s] = tuple(hand)
+    if skipped:
+        rest = _shuffled(rest + skipped, rng)
+    if len(rest) != view.stock_size:
+        raise DeterminizationError(
+            f"the cards do not add up: {len(rest)} unseen cards are left for a stock of "
+            f"{view.stock_size}"
+        )
+    return hands, tuple(rest), drawn
+
+
+def _shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A uniformly random order: sorting by random keys is several times faster than
+    `random.shuffle` for a deck's worth of cards, and as deterministic given `rng`."""
+    keys = [rng.random() for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+
+
+def _take_playable(rest: list[Card], view: PlayerView, held: Sequence[Card]) -> Card:
+    """The card the drawing seat just drew: a playable unseen card, taken out of `rest` (it
+    came from the stock, so not from the cards known to be in that hand, unless nothing else
+    fits)."""
+    color = view.color
+    top = view.top
+    assert color is not None
+    # Without bluffing a drawn WD4 is playable only when legal: avoid that question.
+    skip = "" if view.rules.wd4_bluffing else "W+4"
+    for i in range(len(rest) - 1, -1, -1):
+        card = rest[i]
+        if matches(card, top, color) and card.code != skip:
+            return rest.pop(i)
+    for card in held:
+        if matches(card, top, color):
+            return card
+    raise DeterminizationError("no unseen card could be the card just drawn")
+
+
+def _challenge(
+    view: PlayerView,
+    hands: Sequence[tuple[Card, ...]],
+    own_wd4_legal: bool | None,
+    extra: int,
+) -> PendingChallenge:
+    player = view.top_player
+    color = view.challenge_color
+    if player is None or color is None:
+        raise DeterminizationError("a pending challenge needs the Wild Draw Four's player")
+    hand = hands[player]
+    judged = hand[: max(0, len(hand) - extra)]  # sampled hands are in random order
+    if player == view.seat and own_wd4_legal is not None:
+        legal = own_wd4_legal
+    else:
+        legal = is_wd4_legal(judged, color)
+    return PendingChallenge(player, legal, tuple(judged), color)

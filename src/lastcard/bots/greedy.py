@@ -1,0 +1,225 @@
+"""`GreedyBot`: the seeds' "basic strategy": play the legal card with the highest point value.
+
+It is the middle rung of the bot ladder: it never thinks ahead, but it never draws when it could
+play, and it sheds its most expensive card first, which is what a casual player does. Its habits,
+each a keyword option (so `"greedy:bluff=true"` works in a bot name):
+
+- **Which card.** Among the cards it may play it takes the one worth the most points (§1.4: a
+  Wild or Wild Draw Four 50, a Skip, Reverse or Draw Two 20, a number its rank). Ties between
+  different cards (two 20-point action cards, a Wild and a Wild Draw Four) are broken by its seeded
+  generator, uniformly.
+- **Wild Draw Four.** `bluff` (default False): it plays a WD4 only when that is legal, i.e. it
+  holds no other card of the current colour (§3.3.1); with True every WD4 on offer counts as
+  playable, bluffs included.
+- **Colour.** A wild names the colour it holds most of among its other cards; ties, and a hand
+  with no coloured card, are broken by its generator.
+- **Drawing.** It draws only when it has no play. A drawn card that may be played is played
+  (with the colour and target rules above); otherwise it keeps it.
+- **Responses.** `stack` (default True): under stacking it passes a pending draw on with the
+  most valuable card that may be stacked. `challenge` (default False): it accepts every WD4;
+  with True it challenges every one.
+- **Uno.** `call_uno` (default True): it plays its penultimate card with the call (`!`), and
+  makes an owed call as soon as it is offered. `catch` (default True): it catches whoever it
+  can, in turn or out of turn.
+- **Seven-O and other targets.** A 7 (or a wild that names a seat) is aimed at the opponent
+  with the fewest cards; among equals the first one after it in the direction of play.
+- **Jump-in.** `jump_in` (default True): offered a jump-in it takes it (the play is
+  chosen like any other). A first Wild's colour is chosen like a wild's.
+
+All randomness comes from `random.Random(seed)`; a seeded bot facing the same positions makes
+the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from lastcard.core import Action, ActionKind, Card, Color, Kind, PlayerView
+from lastcard.core.cards import COLORS
+
+__all__ = [
+    "GreedyBot",
+    "color_counts",
+    "is_honest_wd4",
+    "next_active",
+    "play_variants",
+    "seats_by_proximity",
+]
+
+
+class GreedyBot:
+    """Plays its highest-value legal card; see the module docstring for all its habits.
+
+    >>> from lastcard import legal_actions, new_game, player_view
+    >>> deck = "R5 G2 R+2 G3 R9 G4 R1 G5 R2 G6 R3 G7 R4 G8 R7".split()
+    >>> state = new_game(2, seed=0, dealer=0, deck=deck)
+    >>> [c.code for c in state.hands[1]], state.top.code
+    (['R5', 'R+2', 'R9', 'R1', 'R2', 'R3', 'R4'], 'R7')
+    >>> GreedyBot(seed=0).choose(player_view(state, 1), legal_actions(state, 1)).code
+    'R+2'
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        bluff: bool = False,
+        challenge: bool = False,
+        stack: bool = True,
+        call_uno: bool = True,
+        catch: bool = True,
+        jump_in: bool = True,
+    ) -> None:
+        self.seed = seed
+        self.bluff = bluff
+        self.challenge = challenge
+        self.stack = stack
+        self.call_uno = call_uno
+        self.catch = catch
+        self.jump_in = jump_in
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return (
+            f"GreedyBot(seed={self.seed}, bluff={self.bluff}, challenge={self.challenge}, "
+            f"stack={self.stack}, call_uno={self.call_uno}, catch={self.catch}, "
+            f"jump_in={self.jump_in})"
+        )
+
+    def choose(
+        self, view: PlayerView, legal: tuple[Action, ...], *, may_pass: bool = False
+    ) -> Action | None:
+        if not legal:
+            raise ValueError("GreedyBot was offered no legal action")
+        plays: list[Action] = []
+        draw = keep = accept = challenge = None
+        colors: list[Action] = []
+        for action in legal:
+            kind = action.kind
+            if kind is ActionKind.PLAY:
+                plays.append(action)
+            elif kind is ActionKind.UNO:
+                if self.call_uno:
+                    return action
+            elif kind is ActionKind.CATCH:
+                if self.catch:
+                    return action
+            elif kind is ActionKind.DRAW:
+                draw = action
+            elif kind is ActionKind.KEEP:
+                keep = action
+            elif kind is ActionKind.ACCEPT:
+                accept = action
+            elif kind is ActionKind.CHALLENGE:
+                challenge = action
+            elif kind is ActionKind.COLOR:
+                colors.append(action)
+        if may_pass:  # an out-of-turn offer: only jump-ins are left to decide
+            if plays and self.jump_in:
+                return self._best_play(view, plays)
+            return None
+        if colors:  # a first Wild: name a colour
+            favourite = self._favourite(color_counts(view.hand or ()))
+            return next((a for a in colors if a.color is favourite), colors[0])
+        if accept is not None:  # a pending draw: stack, challenge or accept
+            if plays and self.stack:
+                return self._best_play(view, plays)
+            if challenge is not None and self.challenge:
+                return challenge
+            return accept
+        if not self.bluff:
+            plays = [a for a in plays if is_honest_wd4(view, a)]
+        if plays:
+            return self._best_play(view, plays)
+        if keep is not None:
+            return keep
+        if draw is not None:
+            return draw
+        return legal[0]  # only declined side actions (uno, catch) were on offer
+
+    def _best_play(self, view: PlayerView, plays: Sequence[Action]) -> Action:
+        """The highest-value card, then its colour, target and Uno call by habit."""
+        top_points = max(a.card.points for a in plays if a.card is not None)
+        best_cards = sorted(
+            {a.card for a in plays if a.card is not None and a.card.points == top_points},
+            key=lambda c: c.sort_key,
+        )
+        card = best_cards[0]
+        if len(best_cards) > 1:
+            card = best_cards[self._rng.randrange(len(best_cards))]
+        variants = play_variants(plays, card, uno=self.call_uno)
+        hand = list(view.hand or ())
+        if card in hand:
+            hand.remove(card)
+        if card.is_wild:
+            favourite = self._favourite(color_counts(hand))
+            variants = [a for a in variants if a.color is favourite] or variants
+        if any(a.target is not None for a in variants):
+            order = seats_by_proximity(view)
+            sizes = view.hand_sizes
+            targets = [t for t in order if any(a.target == t for a in variants)]
+            if targets:
+                target = min(targets, key=lambda t: (sizes[t], targets.index(t)))
+                variants = [a for a in variants if a.target == target] or variants
+        return variants[0]
+
+    def _favourite(self, counts: dict[Color, int]) -> Color:
+        """The colour with the highest count; ties broken by the generator."""
+        most = max(counts.values())
+        tied = [c for c in COLORS if counts[c] == most]
+        return tied[0] if len(tied) == 1 else tied[self._rng.randrange(len(tied))]
+
+
+# -- helpers shared with the heuristic bot ------------------------------------------------------
+
+
+def color_counts(cards: Iterable[Card]) -> dict[Color, int]:
+    """How many cards of each colour (wilds count for none)."""
+    counts = dict.fromkeys(COLORS, 0)
+    for card in cards:
+        if card.color is not None:
+            counts[card.color] += 1
+    return counts
+
+
+def is_honest_wd4(view: PlayerView, action: Action) -> bool:
+    """False only for a WD4 play that would be a bluff: the rest of the hand holds a card of the
+    current colour (§3.3.1). Every other action is True."""
+    card = action.card
+    if card is None or card.kind is not Kind.WILD_DRAW_FOUR:
+        return True
+    hand = list(view.hand or ())
+    if card in hand:
+        hand.remove(card)
+    return all(c.color is not view.color for c in hand)
+
+
+def play_variants(plays: Iterable[Action], card: Card, *, uno: bool = True) -> list[Action]:
+    """The plays of `card`, in the preferred Uno form: with the call when `uno` and both forms
+    are on offer, without it otherwise."""
+    own = [a for a in plays if a.card is card]
+    preferred = [a for a in own if a.uno is uno]
+    return preferred or own
+
+
+def next_active(view: PlayerView, seat: int, direction: int | None = None) -> int:
+    """The next active seat after `seat` in `direction` (default: the current one)."""
+    step = view.direction if direction is None else direction
+    n = view.players
+    active = view.active
+    nxt = (seat + step) % n
+    while not active[nxt] and nxt != seat:
+        nxt = (nxt + step) % n
+    return nxt
+
+
+def seats_by_proximity(view: PlayerView) -> list[int]:
+    """The other active seats in turn order, starting with the next one."""
+    me = view.seat if view.seat is not None else 0
+    order: list[int] = []
+    seat = next_active(view, me)
+    while seat != me and seat not in order:
+        order.append(seat)
+        seat = next_active(view, seat)
+    return order

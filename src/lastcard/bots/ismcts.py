@@ -1,0 +1,568 @@
+"""`IsmctsBot`: information-set Monte-Carlo tree search (single observer).
+
+The bot searches one tree over its own information set (Cowling, Powley & Whitehouse 2012,
+"SO-ISMCTS"). Each iteration:
+
+1. **Determinize**: sample a full `GameState` consistent with the bot's view and what it has
+   observed (`lastcard.bots.determinize`): the hidden hands and the stock are dealt at random.
+2. **Select**: from the root, descend while every action legal *in this sample* has a child,
+   picking by UCB1 with availability counts: `mean + c * sqrt(ln(avail) / visits)`, where
+   `avail` counts the iterations in which the child was legal. Each node's mean is the reward of
+   the seat that chose the action leading to it, so opponents pick what is best for them.
+3. **Expand** one untried action (uniformly chosen).
+4. **Roll out** with a fast policy (`rollout=`, below) until the hand ends or `max_rollout`
+   actions, applying the engine's `legal_actions`/`apply` directly.
+5. **Back up** the rewards: 1 for the seat that went out of the hand, 0 for the others (a
+   blocked hand gives every seat 1/n). A rollout cut at `max_rollout` actions is scored by the
+   hand sizes: each seat gets a share proportional to 1 / (its cards + 1) squared.
+
+The answer is the most visited root action (ties: the higher mean, then the first legal).
+
+**What is simulated.** Only the seat to act moves in the tree and in rollouts. Every play of a
+penultimate card is made with the Uno call (`!`), so no one is ever exposed inside a search, and
+nobody catches or jumps in there (out-of-turn offers are not searched, see below). Challenges,
+keeping a drawn card, voluntary draws, colours, Seven-O targets and stacking are all ordinary
+tree actions.
+
+**Rollout policies** (`rollout=`):
+
+- `"smart"` (default): play a coloured card if it can (uniformly among them), else a wild;
+  draw only with nothing to play, then play the drawn card; a wild names the colour the player
+  holds most of; a Seven-O 7 swaps with the smallest other hand; stack when possible, otherwise
+  accept (never challenge); a first Wild gets the colour held most.
+- `"random"`: uniform over the play actions (each colour of a wild counts once), draw only
+  with nothing to play, play the drawn card or keep it at random; accept every penalty.
+
+**Decisions answered without search** (always call Uno, always catch): calling `uno` when owed,
+catching whenever a catch is offered, any decision with a single option, and optional
+out-of-turn offers, where it always jumps in (a jump-in sheds a card at no cost) and otherwise
+passes.
+
+**Budget**: `iterations=N` (deterministic given the seed), or `seconds=S` of search per
+decision (default 0.2 s when neither is given). With both, the search stops at whichever comes
+first. All randomness comes from the bot's own `random.Random(seed)`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from lastcard.core import (
+    Action,
+    ActionKind,
+    Card,
+    Color,
+    Event,
+    GameState,
+    Kind,
+    Phase,
+    PlayerView,
+    apply,
+    legal_actions,
+)
+from lastcard.core.cards import COLORS
+from lastcard.core.matching import is_wd4_legal
+
+from .determinize import Knowledge, determinize
+
+DEFAULT_SECONDS = 0.2
+
+_PLAY = ActionKind.PLAY
+_DRAW = ActionKind.DRAW
+_KEEP = ActionKind.KEEP
+_ACCEPT = ActionKind.ACCEPT
+_UNO = ActionKind.UNO
+_CATCH = ActionKind.CATCH
+_SIDE = frozenset({ActionKind.UNO, ActionKind.CATCH})
+_OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
+_RESPONSES = (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE)
+
+RolloutPolicy = Callable[[GameState, int, tuple[Action, ...], random.Random], Action]
+
+
+class _Node:
+    """A tree node: reached by `actor` choosing the edge's action."""
+
+    __slots__ = ("actor", "avail", "children", "total", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def search_actions(legal: Sequence[Action]) -> list[Action]:
+    """The actions worth searching: no `uno`/`catch`, and a penultimate play only with its call."""
+    if any(a.uno for a in legal):
+        return [a for a in legal if a.kind not in _SIDE and (a.uno or a.kind is not _PLAY)]
+    return [a for a in legal if a.kind not in _SIDE]
+
+
+def pruned_actions(actions: list[Action], hand: Sequence[Card]) -> list[Action]:
+    """`actions` without the ones a sensible player never considers: a wild naming a colour
+    it holds fewer of than another (ties keep every tied colour), and a voluntary draw while
+    it has a play (kept when every play is a wild's)."""
+    if len(actions) < 2:
+        return actions
+    counts: dict[Color, int] | None = None
+    most = 0
+    out = []
+    coloured_play = False
+    for a in actions:
+        card = a.card
+        if a.kind is _PLAY and card is not None:
+            if not card.is_wild:
+                coloured_play = True
+            elif a.color is not None:
+                if counts is None:
+                    counts = _colour_counts(hand)
+                    most = max(counts.values())
+                if counts[a.color] < most:
+                    continue
+        out.append(a)
+    if coloured_play:
+        out = [a for a in out if a.kind is not _DRAW]
+    return out or actions
+
+
+def _colour_counts(hand: Sequence[Card]) -> dict[Color, int]:
+    counts = dict.fromkeys(COLORS, 0)
+    for card in hand:
+        if card.color is not None:
+            counts[card.color] += 1
+    return counts
+
+
+class IsmctsBot:
+    """Information-set MCTS; see the module docstring for what it simulates and why.
+
+    >>> from lastcard import legal_actions, new_game, player_view
+    >>> state = new_game(players=2, seed=3)
+    >>> seat = state.to_act
+    >>> legal = legal_actions(state, seat)
+    >>> IsmctsBot(seed=1, iterations=20).choose(player_view(state, seat), legal) in legal
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "smart",
+        rollout_depth: int = 400,
+        opponents: str = "policy",
+        prune: bool = True,
+        voids: bool = True,
+        bluff_odds: float = 0.25,
+        paired: bool = False,
+        tree_depth: int | None = None,
+        clock: str = "wall",
+    ) -> None:
+        if iterations is None and seconds is None:
+            seconds = DEFAULT_SECONDS
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, not {seconds!r}")
+        if rollout not in ROLLOUT_POLICIES:
+            raise ValueError(
+                f"unknown rollout policy {rollout!r}: choose from {', '.join(ROLLOUT_POLICIES)}"
+            )
+        if not exploration >= 0:
+            raise ValueError(f"exploration must be >= 0, not {exploration!r}")
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.rollout = rollout
+        if opponents not in ("policy", "tree"):
+            raise ValueError(f"opponents must be 'policy' or 'tree', not {opponents!r}")
+        if not isinstance(rollout_depth, int) or rollout_depth < 0:
+            raise ValueError(f"rollout_depth must be a whole number >= 0, not {rollout_depth!r}")
+        if clock not in ("wall", "cpu"):
+            raise ValueError(f"clock must be 'wall' or 'cpu', not {clock!r}")
+        self.rollout_depth = rollout_depth
+        self.prune = bool(prune)
+        if not 0.0 <= bluff_odds <= 1.0:
+            raise ValueError(f"bluff_odds must be between 0 and 1, not {bluff_odds!r}")
+        if tree_depth is not None and (not isinstance(tree_depth, int) or tree_depth < 1):
+            raise ValueError(f"tree_depth must be a whole number >= 1 or None, not {tree_depth!r}")
+        self.paired = bool(paired)
+        self.tree_depth = tree_depth
+        self.voids = bool(voids)
+        self.bluff_odds = float(bluff_odds)
+        self.clock = clock
+        self.opponents = opponents
+        self._policy = ROLLOUT_POLICIES[rollout]
+        self._rng = random.Random(seed)
+        self._knowledge = Knowledge()
+        # Statistics of the last search, for benchmarks and curious callers.
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    def __repr__(self) -> str:
+        return (
+            f"IsmctsBot(seed={self.seed}, iterations={self.iterations}, seconds={self.seconds}, "
+            f"exploration={self.exploration}, rollout={self.rollout!r})"
+        )
+
+    # -- the Bot protocol -----------------------------------------------------------------
+
+    def observe(self, event: Event) -> None:
+        self._knowledge.observe(event)
+
+    def choose(
+        self, view: PlayerView, legal: tuple[Action, ...], *, may_pass: bool = False
+    ) -> Action | None:
+        if not legal:
+            raise ValueError("IsmctsBot was offered no legal action")
+        self._knowledge.sync(view)
+        for action in legal:
+            if action.kind is _UNO or action.kind is _CATCH:
+                return action  # always call Uno, always catch
+        if may_pass:  # an out-of-turn jump-in: always take it
+            plays = [a for a in search_actions(legal) if a.kind is _PLAY]
+            return plays[0] if plays else None
+        options = search_actions(legal)
+        if self.prune and view.hand is not None:
+            options = pruned_actions(options, view.hand)
+        if not options:
+            return legal[0]
+        choice = options[0] if len(options) == 1 else self._search(view, options)
+        self._remember(view, choice)
+        return choice
+
+    def _remember(self, view: PlayerView, choice: Action) -> None:
+        card = choice.card
+        if card is not None and card.code == "W+4" and view.hand is not None:
+            rest = list(view.hand)
+            rest.remove(card)
+            assert view.color is not None
+            self._knowledge.wd4_legal = is_wd4_legal(rest, view.color)
+
+    # -- the search -------------------------------------------------------------------------
+
+    def _search(self, view: PlayerView, options: list[Action]) -> Action:
+        seat = view.seat
+        assert seat is not None
+        rng = self._rng
+        knowledge = self._knowledge
+        voids = self.voids
+        bluff_odds = self.bluff_odds
+        root = _Node(seat)
+        budget = self.iterations
+        clock = time.process_time if self.clock == "cpu" else time.perf_counter
+        prune = self.prune
+        deadline = None if self.seconds is None else clock() + self.seconds
+        c = self.exploration
+        policy = self._policy
+        depth = self.rollout_depth
+        tree_opponents = self.opponents == "tree"
+        allowed = set(options)
+        paired = self.paired
+        tree_depth = self.tree_depth
+        seeds: list[int] = []  # paired: the k-th visit of every root action uses seeds[k]
+        start = time.perf_counter()
+        done = 0
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done >= 1 and clock() >= deadline:
+                break
+            path = [root]
+            node = root
+            irng = rng
+            first: Action | None = None
+            if paired:
+                # The root's actions do not depend on the hidden cards: choose one first, then
+                # sample the determinization its k-th visit shares with every other action's.
+                first = _select_root(root, options, c, done)
+                k = root.children[first].visits
+                while len(seeds) <= k:
+                    seeds.append(rng.getrandbits(64))
+                irng = random.Random(seeds[k])
+            state = determinize(view, irng, knowledge, voids=voids, bluff_odds=bluff_odds)
+            if first is not None:
+                node = root.children[first]
+                state = apply(state, seat, first).state
+                path.append(node)
+            own = 0 if first is None else 1
+            # Selection and expansion.
+            while state.phase not in _OVER:
+                actor = state.to_act
+                assert actor is not None
+                legal = legal_actions(state, actor)
+                if actor != seat and not tree_opponents:
+                    # Opponents are modelled by the rollout policy: no tree node.
+                    state = apply(state, actor, policy(state, actor, legal, irng)).state
+                    continue
+                if actor == seat:
+                    if tree_depth is not None and own >= tree_depth:
+                        break
+                    own += 1
+                actions = search_actions(legal)
+                if node is root:
+                    actions = [a for a in actions if a in allowed]
+                elif prune:
+                    actions = pruned_actions(actions, state.hands[actor])
+                children = node.children
+                untried = [a for a in actions if a not in children]
+                if untried:
+                    action = None
+                    if node is not root and len(untried) > 1:
+                        action = policy(state, actor, legal, irng)  # its favourite first
+                        if action not in untried:
+                            action = None
+                    if action is None:
+                        action = untried[int(irng.random() * len(untried))]
+                    child = _Node(actor)
+                    children[action] = child
+                    state = apply(state, actor, action).state
+                    path.append(child)
+                    break
+                best = None
+                best_value = -1.0
+                for a in actions:
+                    ch = children[a]
+                    ch.avail += 1
+                    value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if value > best_value:
+                        best, best_value = a, value
+                assert best is not None
+                node = children[best]
+                state = apply(state, actor, best).state
+                path.append(node)
+            rewards = _playout(state, irng, policy, depth)
+            for n in path:
+                n.visits += 1
+                n.total += rewards[n.actor]
+            done += 1
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        best_action = options[0]
+        best_key = (-1, -1.0)
+        for action in options:
+            found = root.children.get(action)
+            if found is None:
+                continue
+            key = (found.visits, found.total / found.visits)
+            if key > best_key:
+                best_action, best_key = action, key
+        return best_action
+
+
+def _select_root(root: _Node, options: list[Action], c: float, done: int) -> Action:
+    """UCB1 over the root's actions, which are available in every determinization; each
+    untried action first, in the order given."""
+    children = root.children
+    for action in options:
+        if action not in children:
+            children[action] = _Node(root.actor)
+            return action
+    log_n = math.log(done)
+    best = options[0]
+    best_value = -1.0
+    for action in options:
+        ch = children[action]
+        if not ch.visits:
+            return action
+        value = ch.total / ch.visits + c * math.sqrt(log_n / ch.visits)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+# -- rollouts --------------------------------------------------------------------------------
+
+
+def _playout(
+    state: GameState, rng: random.Random, policy: RolloutPolicy, max_actions: int
+) -> list[float]:
+    """Play on with `policy` until the hand ends (or `max_actions`); the rewards per seat."""
+    for _ in range(max_actions):
+        if state.phase in _OVER:
+            return _result(state)
+        seat = state.to_act
+        assert seat is not None
+        action = policy(state, seat, legal_actions(state, seat), rng)
+        state = apply(state, seat, action).state
+    if state.phase in _OVER:
+        return _result(state)
+    return estimate(state)
+
+
+def _result(state: GameState) -> list[float]:
+    n = state.players
+    went_out = state.history[-1].went_out
+    if went_out is None:
+        return [1.0 / n] * n
+    rewards = [0.0] * n
+    rewards[went_out] = 1.0
+    return rewards
+
+
+def estimate(state: GameState) -> list[float]:
+    """Each seat's chance of going out, guessed from the hand sizes alone.
+
+    A seat's share is proportional to `cards ** -0.6`, times 1.1 for the seat to act: the fit
+    of two-player hands between `smart_policy` players (P(the seat to act wins) with a cards
+    against b is about 1 / (1 + (a / b) ** 0.6 / 1.1)).
+    """
+    to_act = state.to_act
+    weights = [
+        (_MOVER if seat == to_act else 1.0) * max(len(hand), 1) ** _SIZE_EXPONENT if on else 0.0
+        for seat, (hand, on) in enumerate(zip(state.hands, state.active, strict=True))
+    ]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+_SIZE_EXPONENT = -0.6
+_MOVER = 1.1
+
+
+def _most_held(hand: Sequence[Card], without: Card | None = None) -> Color:
+    counts = [0, 0, 0, 0]
+    skipped = without is None
+    for card in hand:
+        if not skipped and card is without:
+            skipped = True
+            continue
+        color = card.color
+        if color is not None:
+            counts[_COLOR_INDEX[color]] += 1
+    return COLORS[counts.index(max(counts))]
+
+
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
+
+
+def _variant(state: GameState, seat: int, plays: list[Action], card: Card) -> Action:
+    """The best form of playing `card`: the colour held most, the smallest hand as target."""
+    forms = [a for a in plays if a.card is card]
+    if len(forms) == 1:
+        return forms[0]
+    if card.is_wild:
+        color = _most_held(state.hands[seat], card)
+        forms = [a for a in forms if a.color is color] or forms
+    if any(a.target is not None for a in forms):  # a last card needs no target: go out
+        hands = state.hands
+        forms.sort(key=lambda a: len(hands[a.target]) if a.target is not None else -1)
+    return forms[0]
+
+
+def smart_policy(
+    state: GameState, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
+    """The default rollout policy (see the module docstring)."""
+    phase = state.phase
+    if phase is Phase.AWAIT_FIRST_COLOR:
+        color = _most_held(state.hands[seat])
+        for a in legal:
+            if a.color is color:
+                return a
+        return legal[0]
+    plays = [a for a in legal if a.kind is _PLAY]
+    if plays:
+        if plays[-1].uno:
+            plays = [a for a in plays if a.uno]
+        if phase is Phase.AWAIT_TURN:
+            # Distinct cards in the engine's order (a set's order would vary between runs).
+            cards = list(dict.fromkeys(a.card for a in plays if a.card is not None))
+            coloured = [c for c in cards if not c.is_wild]
+            pool = coloured or cards
+            card = pool[int(rng.random() * len(pool))] if len(pool) > 1 else pool[0]
+        else:  # after a draw: the drawn card; a response: stack
+            first = plays[0].card
+            assert first is not None
+            card = first
+        return _variant(state, seat, plays, card)
+    for a in legal:
+        kind = a.kind
+        if kind is _DRAW or kind is _ACCEPT or kind is _KEEP:
+            return a
+    return legal[0]
+
+
+def strong_policy(
+    state: GameState, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
+    """`smart_policy`, choosing its coloured card as a player would: the card that leaves the
+    most cards of the colour it makes current, and a Skip, Reverse or Draw Two first when the
+    next player is down to two cards or fewer (ties broken at random)."""
+    if state.phase is not Phase.AWAIT_TURN:
+        return smart_policy(state, seat, legal, rng)
+    plays = [a for a in legal if a.kind is _PLAY]
+    if not plays:
+        return smart_policy(state, seat, legal, rng)
+    if plays[-1].uno:
+        plays = [a for a in plays if a.uno]
+    hand = state.hands[seat]
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c.color is not None:
+            counts[_COLOR_INDEX[c.color]] += 1
+    nxt = (seat + state.direction) % state.players
+    while not state.active[nxt]:
+        nxt = (nxt + state.direction) % state.players
+    threatened = len(state.hands[nxt]) <= 2
+    best: Card | None = None
+    best_score = -1.0
+    wild: Card | None = None
+    for a in plays:
+        card = a.card
+        if card is None or card is best:
+            continue
+        color = card.color
+        if color is None:
+            wild = wild or card
+            continue
+        score = counts[_COLOR_INDEX[color]] + rng.random()
+        if threatened and card.kind in _ATTACKS:
+            score += 10.0
+        if score > best_score:
+            best, best_score = card, score
+    card = best if best is not None else wild
+    assert card is not None
+    return _variant(state, seat, plays, card)
+
+
+_ATTACKS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
+
+
+def random_policy(
+    state: GameState, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
+    """Uniform over plays; draw only with nothing to play; accept penalties."""
+    phase = state.phase
+    if phase is Phase.AWAIT_FIRST_COLOR:
+        return legal[int(rng.random() * len(legal))]
+    plays = [a for a in legal if a.kind is _PLAY]
+    if any(a.uno for a in plays):
+        plays = [a for a in plays if a.uno]
+    if phase is Phase.AFTER_DRAW:
+        keep = [a for a in legal if a.kind is _KEEP]
+        options = plays + keep
+        return options[int(rng.random() * len(options))]
+    if plays and phase not in _RESPONSES:
+        return plays[int(rng.random() * len(plays))]
+    for a in legal:
+        kind = a.kind
+        if kind is _DRAW or kind is _ACCEPT:
+            return a
+    return legal[0]
+
+
+ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {
+    "smart": smart_policy,
+    "strong": strong_policy,
+    "random": random_policy,
+}

@@ -1,0 +1,231 @@
+"""The PNG plots of `lastcard study`, drawn from its figures (the content of study.json).
+
+Drawn with matplotlib's object API on the Agg canvas (no pyplot, no display, no global state),
+so plotting works on a headless machine and in worker processes alike.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from matplotlib.figure import Figure
+
+FAIR = dict(color="0.35", linestyle="--", linewidth=1)
+BAR = "#3b6ea5"
+ACCENT = "#c8553d"
+DPI = 120
+
+
+def write_plots(figures: dict[str, Any], out: Path) -> dict[str, str]:
+    """Draw every plot the figures allow into `out`; returns {plot name: file name}."""
+    drawn: dict[str, str] = {}
+    plots: list[tuple[str, Callable[[Any], Figure], Any]] = [
+        ("first_seat", _first_seat, figures["first_seat"]),
+        ("positions", _positions, figures["first_seat"]),
+        ("hand_length", _hand_length, figures["hand_length"]),
+        ("habits", _habits, figures["habits"]),
+        ("ladder", _ladder, figures["ladder"]),
+    ]
+    for name, draw, data in plots:
+        if not data:
+            continue
+        figure = draw(data)
+        file = f"{name}.png"
+        figure.savefig(out / file, dpi=DPI)
+        drawn[name] = file
+    return drawn
+
+
+def _yerr(
+    values: Sequence[float], intervals: Sequence[Sequence[float]], scale: float = 1.0
+) -> list[list[float]]:
+    """Matplotlib's asymmetric error bars (distances below and above) for `values` with
+    `intervals`, everything multiplied by `scale`."""
+    return [
+        [scale * (v - ci[0]) for v, ci in zip(values, intervals, strict=True)],
+        [scale * (ci[1] - v) for v, ci in zip(values, intervals, strict=True)],
+    ]
+
+
+def _first_seat(rows: list[dict[str, Any]]) -> Figure:
+    figure = Figure(figsize=(10, 4.2), layout="constrained")
+    left, right = figure.subplots(1, 2)
+    ns = [r["players"] for r in rows]
+    rates = [100 * r["first_player"]["rate"] for r in rows]
+    errors = _yerr(
+        [r["first_player"]["rate"] for r in rows], [r["first_player"]["ci"] for r in rows], 100
+    )
+    fine = [n / 10 for n in range(min(ns) * 10, max(ns) * 10 + 1)]
+    left.plot(fine, [100 / n for n in fine], **FAIR, label="fair share 1/N")
+    left.errorbar(
+        ns, rates, yerr=errors, fmt="o", color=BAR, capsize=3, label="first player (95% CI)"
+    )
+    left.set(xlabel="players N", ylabel="hands won (%)", title="First player's win rate")
+    left.set_xticks(ns)
+    left.legend(frameon=False)
+    rel = [r["relative"] for r in rows]
+    rel_errors = _yerr(rel, [r["relative_ci"] for r in rows])
+    right.axhline(1.0, **FAIR, label="no advantage")
+    right.errorbar(
+        ns, rel, yerr=rel_errors, fmt="o", color=BAR, capsize=3, label="first player (95% CI)"
+    )
+    dealer = [r["dealer_left"]["rate"] * r["players"] for r in rows]
+    right.plot(
+        [n + 0.15 for n in ns],
+        dealer,
+        "s",
+        color=ACCENT,
+        alpha=0.7,
+        markersize=4,
+        label="dealer's left",
+    )
+    right.set(
+        xlabel="players N", ylabel="win rate × N (1 = fair)", title="Relative to the fair share"
+    )
+    right.set_xticks(ns)
+    right.legend(frameon=False)
+    return figure
+
+
+def _positions(rows: list[dict[str, Any]]) -> Figure:
+    columns = min(3, len(rows))
+    lines = math.ceil(len(rows) / columns)
+    figure = Figure(figsize=(3.4 * columns, 2.6 * lines + 0.4), layout="constrained")
+    axes = figure.subplots(lines, columns, squeeze=False, sharey=True)
+    for ax, r in zip(axes.flat, rows, strict=False):  # the grid may have spare cells
+        n = r["players"]
+        places = list(range(1, n + 1))
+        positions = r["positions"]
+        rates = [p["rate"] * n for p in positions]
+        errors = _yerr([p["rate"] for p in positions], [p["ci"] for p in positions], n)
+        ax.axhline(1.0, **FAIR)
+        ax.errorbar(places, rates, yerr=errors, fmt="o-", color=BAR, capsize=2, markersize=4)
+        ax.set_title(f"{n} players", fontsize=10)
+        ax.set_xticks(places)
+    for ax in axes.flat[len(rows) :]:
+        ax.set_visible(False)
+    figure.supxlabel("place in the order of play (1 = takes the first turn)")
+    figure.supylabel("win rate × N (1 = fair)")
+    return figure
+
+
+def _hand_length(rows: list[dict[str, Any]]) -> Figure:
+    figure = Figure(figsize=(10, 4.2), layout="constrained")
+    left, right = figure.subplots(1, 2)
+    ns = [r["players"] for r in rows]
+    means = [r["turns"]["mean"] for r in rows]
+    intervals = [
+        (r["turns"]["ci_low"] or m, r["turns"]["ci_high"] or m)
+        for m, r in zip(means, rows, strict=True)
+    ]
+    errors = _yerr(means, intervals)
+    left.fill_between(
+        ns,
+        [r["p10"] for r in rows],
+        [r["p90"] for r in rows],
+        color=BAR,
+        alpha=0.15,
+        label="10th–90th percentile",
+    )
+    left.plot(ns, [r["median"] for r in rows], "--", color=BAR, linewidth=1, label="median")
+    left.errorbar(ns, means, yerr=errors, fmt="o-", color=BAR, capsize=3, label="mean (95% CI)")
+    left.set(xlabel="players N", ylabel="turns per hand", title="Hand length")
+    left.set_xticks(ns)
+    left.set_ylim(bottom=0)
+    left.legend(frameon=False)
+    shown = _spread(rows, 5)
+    upper = max(r["p90"] for r in shown) * 1.5
+    width = max(1, round(upper / 40))
+    for colour, r in zip(_colours(len(shown)), shown, strict=True):
+        counts = {int(k): v for k, v in r["distribution"].items()}
+        total = sum(counts.values())
+        edges = list(range(0, int(upper) + width, width))
+        shares = [
+            sum(counts.get(t, 0) for t in range(a, a + width)) / total / width for a in edges[:-1]
+        ]
+        right.stairs(shares, edges, color=colour, label=f"N = {r['players']}")
+    right.set(
+        xlabel="turns per hand", ylabel="share of hands per turn", title="Distribution (some N)"
+    )
+    right.set_xlim(0, upper)
+    right.legend(frameon=False, fontsize=8, ncols=2)
+    return figure
+
+
+def _spread(rows: list[dict[str, Any]], most: int) -> list[dict[str, Any]]:
+    """At most `most` rows, evenly spread and including the first and the last."""
+    if len(rows) <= most:
+        return rows
+    picks = sorted({round(i * (len(rows) - 1) / (most - 1)) for i in range(most)})
+    return [rows[i] for i in picks]
+
+
+def _colours(count: int) -> list[tuple[float, float, float, float]]:
+    from matplotlib import colormaps
+
+    cmap = colormaps["viridis"]
+    return [cmap(i / max(1, count - 1) * 0.9) for i in range(count)]
+
+
+def _habits(rows: list[dict[str, Any]]) -> Figure:
+    figure = Figure(figsize=(7.5, 1.2 + 0.7 * len(rows)), layout="constrained")
+    ax = figure.subplots()
+    labels = [
+        f"{'bluffing' if r['habit'] == 'bluff' else 'challenging'}, "
+        f"{'heads-up' if r['players'] == 2 else str(r['players']) + ' players'}"
+        for r in rows
+    ]
+    values = [100 * r["value"] for r in rows]
+    errors = _yerr([r["value"] for r in rows], [r["value_ci"] for r in rows], 100)
+    places = list(range(len(rows)))[::-1]
+    colours = [BAR if r["habit"] == "bluff" else ACCENT for r in rows]
+    ax.barh(places, values, xerr=errors, color=colours, alpha=0.85, capsize=4)
+    ax.axvline(0, color="0.2", linewidth=1)
+    ax.set_yticks(places, labels)
+    ax.set(
+        xlabel="value of the habit, points of hands won: 1/N − win rate without it "
+        "(> 0: it helps), 95% CI",
+        title="What bluffing and challenging are worth",
+    )
+    return figure
+
+
+def _ladder(ladder: dict[str, Any]) -> Figure:
+    figure = Figure(figsize=(11, 4.4), layout="constrained")
+    left, right = figure.subplots(1, 2, width_ratios=[1, 1.15])
+    table = ladder["table"]
+    bots = list(table["bots"])
+    stats = [table["bots"][b] for b in bots]
+    errors = _yerr([s["rate"] for s in stats], [s["ci"] for s in stats], 100)
+    left.bar(bots, [100 * s["rate"] for s in stats], yerr=errors, color=BAR, capsize=4)
+    left.axhline(100 / table["players"], **FAIR, label=f"fair share 1/{table['players']}")
+    left.set(
+        ylabel="hands won (%)",
+        title=f"{table['players']}-player seat-rotated table, {table['games']:,} hands",
+    )
+    left.legend(frameon=False)
+    pairs = ladder["pairs"] + ([ladder["ismcts"]] if "skipped" not in ladder["ismcts"] else [])
+    names = list(dict.fromkeys(b for p in pairs for b in p["bots"]))
+    grid = [[math.nan] * len(names) for _ in names]
+    half = [[0.0] * len(names) for _ in names]  # half the width of the 95% interval
+    for p in pairs:
+        a, b = (names.index(x) for x in p["bots"])
+        rate, (lo, hi) = p["first_bot_wins"]["rate"], p["first_bot_wins"]["ci"]
+        grid[a][b], grid[b][a] = rate, 1 - rate
+        half[a][b] = half[b][a] = (hi - lo) / 2
+    image = right.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
+    for i, row in enumerate(grid):
+        for j, value in enumerate(row):
+            if not math.isnan(value):
+                colour = "white" if abs(value - 0.5) > 0.3 else "black"
+                text = f"{100 * value:.0f}%\n±{100 * half[i][j]:.0f}"
+                right.text(j, i, text, ha="center", va="center", color=colour, fontsize=9)
+    short = [n.split(":")[0] for n in names]
+    right.set_xticks(range(len(names)), short, rotation=30)
+    right.set_yticks(range(len(names)), short)
+    right.set(title="Heads-up: row bot's share of hands won (±95% CI)", xlabel="opponent")
+    figure.colorbar(image, ax=right, shrink=0.8)
+    return figure

@@ -1,0 +1,172 @@
+"""The statistics helpers against known values (R's binom.test / prop.test, t tables) and
+against brute force with exact fractions."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from fractions import Fraction
+
+import pytest
+
+from lastcard.sim.stats import (
+    Histogram,
+    RunningMean,
+    binomial_p_value,
+    one_sided_binomial_p,
+    t_cdf,
+    t_quantile,
+    wilson_interval,
+)
+
+
+def exact_pmf(n: int, p: Fraction) -> list[Fraction]:
+    return [math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def brute_two_sided(k: int, n: int, p: Fraction) -> float:
+    pmf = exact_pmf(n, p)
+    limit = pmf[k] * Fraction(1 + 10**-7)
+    return float(sum(x for x in pmf if x <= limit))
+
+
+@pytest.mark.parametrize(
+    ("successes", "n", "expected"),
+    [
+        (50, 100, (0.4038, 0.5962)),
+        (0, 10, (0.0, 0.2775)),
+        (10, 10, (0.7225, 1.0)),
+        (81, 263, (0.2553, 0.3662)),  # Wilson's / Newcombe's worked example
+    ],
+)
+def test_wilson_interval_known_values(
+    successes: int, n: int, expected: tuple[float, float]
+) -> None:
+    lo, hi = wilson_interval(successes, n)
+    assert lo == pytest.approx(expected[0], abs=1e-4)
+    assert hi == pytest.approx(expected[1], abs=1e-4)
+
+
+def test_wilson_interval_properties() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    lo90, hi90 = wilson_interval(30, 100, 0.90)
+    lo99, hi99 = wilson_interval(30, 100, 0.99)
+    assert lo99 < lo90 < 0.3 < hi90 < hi99
+    with pytest.raises(ValueError):
+        wilson_interval(11, 10)
+    with pytest.raises(ValueError):
+        wilson_interval(1, 10, confidence=1.0)
+
+
+@pytest.mark.parametrize(
+    ("successes", "n", "p", "expected"),
+    [
+        (60, 100, 0.5, 0.056887933640980),
+        (40, 100, 0.5, 0.056887933640980),
+        (7, 10, 0.5, 0.34375),
+        (5, 10, 0.5, 1.0),
+        (0, 10, 0.5, 0.001953125),
+        (682, 925, 0.75, 0.3824),  # R: binom.test(682, 925, p = 0.75)
+    ],
+)
+def test_binomial_p_value_known_values(successes: int, n: int, p: float, expected: float) -> None:
+    assert binomial_p_value(successes, n, p) == pytest.approx(expected, abs=1e-4)
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 20, 33])
+@pytest.mark.parametrize("p", [Fraction(1, 2), Fraction(3, 10), Fraction(1, 4), Fraction(9, 10)])
+def test_binomial_p_value_matches_brute_force(n: int, p: Fraction) -> None:
+    for k in range(n + 1):
+        assert binomial_p_value(k, n, float(p)) == pytest.approx(
+            brute_two_sided(k, n, p), rel=1e-9, abs=1e-15
+        )
+
+
+def test_binomial_p_value_large_n_matches_normal_approximation() -> None:
+    n = 1_000_000
+    for excess, z in ((600, 1.2), (1000, 2.0), (1500, 3.0)):
+        normal = 2 * (1 - statistics.NormalDist().cdf(z))
+        assert binomial_p_value(n // 2 + excess, n) == pytest.approx(normal, rel=0.02)
+    assert binomial_p_value(n // 2, n) == pytest.approx(1.0, abs=1e-8)  # lgamma rounding
+    assert binomial_p_value(520_000, n) < 1e-300 or binomial_p_value(520_000, n) == 0.0
+
+
+def test_binomial_edge_cases() -> None:
+    assert binomial_p_value(0, 0) == 1.0
+    assert binomial_p_value(0, 5, 0.0) == 1.0
+    assert binomial_p_value(1, 5, 0.0) == 0.0
+    assert binomial_p_value(5, 5, 1.0) == 1.0
+    with pytest.raises(ValueError):
+        binomial_p_value(3, 5, 1.5)
+
+
+@pytest.mark.parametrize(
+    ("successes", "n", "p", "expected"),
+    [(7, 10, 0.5, 0.171875), (60, 100, 0.5, 0.028443966820490), (0, 10, 0.5, 1.0)],
+)
+def test_one_sided_known_values(successes: int, n: int, p: float, expected: float) -> None:
+    assert one_sided_binomial_p(successes, n, p) == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.mark.parametrize("n", [1, 6, 25])
+@pytest.mark.parametrize("p", [Fraction(1, 2), Fraction(1, 5), Fraction(4, 5)])
+def test_one_sided_matches_brute_force(n: int, p: Fraction) -> None:
+    pmf = exact_pmf(n, p)
+    for k in range(n + 1):
+        assert one_sided_binomial_p(k, n, float(p)) == pytest.approx(
+            float(sum(pmf[k:])), rel=1e-9, abs=1e-15
+        )
+
+
+@pytest.mark.parametrize(
+    ("probability", "df", "expected"),
+    [(0.975, 1, 12.7062), (0.975, 10, 2.2281), (0.995, 3, 5.8409), (0.95, 30, 1.6973)],
+)
+def test_t_quantile_table_values(probability: float, df: int, expected: float) -> None:
+    assert t_quantile(probability, df) == pytest.approx(expected, abs=1e-4)
+    assert t_cdf(t_quantile(probability, df), df) == pytest.approx(probability, abs=1e-10)
+    assert t_quantile(1 - probability, df) == pytest.approx(-expected, abs=1e-4)
+
+
+def test_running_mean_matches_statistics() -> None:
+    values = [2.5, 3.0, -1.0, 7.25, 4.0, 4.0, 10.0, 0.5]
+    m = RunningMean()
+    m.extend(values)
+    assert m.n == len(values)
+    assert m.mean == pytest.approx(statistics.fmean(values))
+    assert m.stdev == pytest.approx(statistics.stdev(values))
+    lo, hi = m.interval(0.95)
+    half = 2.3646 * statistics.stdev(values) / math.sqrt(len(values))  # t(0.975, 7)
+    assert lo == pytest.approx(m.mean - half, abs=1e-3)
+    assert hi == pytest.approx(m.mean + half, abs=1e-3)
+
+
+def test_running_mean_merge_and_small_samples() -> None:
+    a, b, whole = RunningMean(), RunningMean(), RunningMean()
+    for i in range(50):
+        x = (i * 37 % 11) / 3
+        (a if i < 20 else b).add(x)
+        whole.add(x)
+    a.merge(b)
+    assert (a.n, a.mean, a.stdev) == (
+        whole.n,
+        pytest.approx(whole.mean),
+        pytest.approx(whole.stdev),
+    )
+    empty = RunningMean()
+    assert all(math.isnan(x) for x in empty.interval())
+    assert empty.to_dict()["mean"] is None
+    one = RunningMean()
+    one.add(3.0)
+    assert one.stdev == 0.0 and all(math.isnan(x) for x in one.interval())
+
+
+def test_histogram_bins() -> None:
+    h = Histogram(start=0, width=5, bins=4)
+    for x in (0, 4.9, 5, 19.9, 20, 100, -0.1):
+        h.add(x)
+    assert h.counts == [2, 1, 0, 1]
+    assert (h.underflow, h.overflow, h.total) == (1, 2, 7)
+    assert h.edges == [0, 5, 10, 15, 20]
+    with pytest.raises(ValueError):
+        Histogram(start=0, width=0, bins=3)

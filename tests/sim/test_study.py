@@ -1,0 +1,188 @@
+"""`lastcard study`: the first player of a hand, reproducible figures and a complete report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lastcard import GameState, Rules, apply, new_game
+from lastcard.bots import bot_names
+from lastcard.sim.study import (
+    HandTask,
+    WinTally,
+    compute_study,
+    first_player,
+    hand_seed,
+    parse_players,
+    play_hand,
+    play_order,
+    players_text,
+    run_study,
+)
+
+ONE_CARD = Rules(hand_size=1)
+
+
+def opening(players: int, dealer: int, first_discard: str, rules: Rules = ONE_CARD) -> GameState:
+    """A hand of one card each, dealt by `dealer`, whose first discard is `first_discard`."""
+    deck = [*["G1", "G2", "G3", "G4", "G5"][:players], first_discard]
+    return new_game(players, rules, seed=1, dealer=dealer, deck=deck)
+
+
+# -- the first player --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "first_discard", "first", "order"),
+    [
+        (4, "R5", 2, (2, 3, 0, 1)),  # a number: the dealer's left
+        (4, "RS", 3, (3, 0, 1, 2)),  # a Skip: the dealer's left is skipped
+        (4, "R+2", 3, (3, 0, 1, 2)),  # a Draw Two: the dealer's left draws and is skipped
+        (4, "RR", 0, (0, 3, 2, 1)),  # a Reverse: the dealer's right, play goes the other way
+        (4, "W", 2, (2, 3, 0, 1)),  # a Wild: the dealer's left names the colour and plays
+        (2, "R5", 0, (0, 1)),
+        (2, "RS", 1, (1, 0)),  # heads-up a Skip means the dealer plays first
+        (2, "RR", 1, (1, 0)),  # and so does a Reverse
+        (5, "R+2", 3, (3, 4, 0, 1, 2)),
+    ],
+)
+def test_first_player_on_a_known_deal(
+    players: int, first_discard: str, first: int, order: tuple[int, ...]
+) -> None:
+    state = opening(players, dealer=1, first_discard=first_discard)
+    assert state.first_discard.code == first_discard and state.dealer == 1
+    assert first_player(state) == first
+    assert play_order(state) == order
+
+
+def test_the_first_player_of_a_dealer_named_wild_is_still_the_dealers_left() -> None:
+    rules = ONE_CARD.changed(first_wild="dealer_chooses")
+    state = opening(4, dealer=1, first_discard="W", rules=rules)
+    assert state.to_act == 1  # the dealer names the colour ...
+    assert first_player(state) == 2  # ... but the dealer's left takes the first turn
+    after = apply(state, 1, "color g").state
+    assert after.turn == 2
+
+
+def test_first_player_refuses_a_state_past_the_opening() -> None:
+    state = opening(2, dealer=1, first_discard="G9")
+    over = apply(state, 0, "G1").state  # seat 0 plays its only card and goes out
+    with pytest.raises(ValueError, match="opening"):
+        first_player(over)
+
+
+def test_play_hand_measures_the_hand_its_task_names() -> None:
+    task = HandTask("seat/3", 0, ("eager",) * 3, hand_seed(5, "seat/3", 0))
+    outcome = play_hand(task)
+    assert outcome == play_hand(task)  # deterministic
+    assert outcome.cell == "seat/3" and outcome.bots == task.bots
+    assert sorted(outcome.order) == [0, 1, 2]
+    assert outcome.turns > 0 and outcome.went_out in (0, 1, 2)
+    state = new_game(3, Rules(target_score=None), seed=task.seed)
+    assert outcome.order == play_order(state) and outcome.dealer == state.dealer
+
+
+def test_bluffs_and_challenges_are_counted_consistently() -> None:
+    outcomes = [
+        play_hand(HandTask("seat/2", i, ("eager", "eager"), hand_seed(3, "seat/2", i)))
+        for i in range(40)
+    ]
+    for o in outcomes:
+        assert all(b <= w for b, w in zip(o.bluffs, o.wd4, strict=True))
+        assert all(u <= c for u, c in zip(o.upheld, o.challenges, strict=True))
+    # eager bots play any Wild Draw Four and challenge at random: all of it happens
+    assert sum(sum(o.bluffs) for o in outcomes) > 0
+    assert sum(sum(o.challenges) for o in outcomes) > 0
+
+
+def test_seeds_depend_on_the_cell_and_the_hand() -> None:
+    seeds = {hand_seed(1, cell, i) for cell in ("seat/2", "seat/3") for i in range(3)}
+    assert len(seeds) == 6
+    assert hand_seed(1, "seat/2", 0) == hand_seed(1, "seat/2", 0) != hand_seed(2, "seat/2", 0)
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def test_player_counts_parse_and_print() -> None:
+    assert parse_players("2-10") == tuple(range(2, 11))
+    assert parse_players("4, 2,3") == (2, 3, 4)
+    assert players_text((2, 3, 4, 8, 10, 9)) == "2-4,8-10"
+    for bad in ("1-4", "3-11", "x", "", "5-3"):
+        with pytest.raises(ValueError):
+            parse_players(bad)
+
+
+def test_verdicts_follow_the_interval() -> None:
+    tally = WinTally(hands=100, wins=60)  # Wilson interval 0.502-0.691
+    assert tally.summary(0.5)["verdict"] == "above"
+    assert WinTally(hands=100, wins=55).summary(0.5)["verdict"] == "consistent"
+    assert WinTally(hands=100, wins=15).summary(0.25)["verdict"] == "below"
+    summary = tally.summary(0.5)
+    assert summary["rate"] == 0.6 and summary["p_value"] == pytest.approx(0.0569, abs=1e-4)
+
+
+# -- whole studies -----------------------------------------------------------------------------
+
+
+def _without_run(figures: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in figures.items() if key != "run"}
+
+
+def test_the_same_seed_gives_the_same_study_with_one_and_two_workers() -> None:
+    options: dict[str, Any] = dict(games=6, seed=11, players=(2, 4), progress=False)
+    one = compute_study(workers=1, **options)
+    two = compute_study(workers=2, **options)
+    assert _without_run(one) == _without_run(two)
+    assert one["run"]["hands"] == two["run"]["hands"]
+    other = compute_study(workers=1, **{**options, "seed": 12})
+    assert _without_run(other) != _without_run(one)
+
+
+def test_a_quick_study_writes_the_report_the_figures_and_the_plots(tmp_path: Path) -> None:
+    out = tmp_path / "study"
+    report = run_study(out, games=8, seed=3, workers=1, players=(2, 3, 4), progress=False)
+    assert report == out / "study.md"
+    figures = json.loads((out / "study.json").read_text())
+    text = report.read_text()
+    # every question, with its numbers, seeds and command
+    assert [r["players"] for r in figures["first_seat"]] == [2, 3, 4]
+    assert [r["players"] for r in figures["hand_length"]] == [2, 3, 4]
+    assert figures["study"]["seed"] == 3 and figures["study"]["games_per_cell"] == 8
+    first = figures["first_seat"][0]["first_player"]
+    assert first["hands"] + figures["first_seat"][0]["blocked"] == 8
+    assert 0 <= first["ci"][0] <= first["rate"] <= first["ci"][1] <= 1
+    command = "lastcard study --out " + str(out) + " --games 8 --seed 3 --players 2-4"
+    assert command in text and figures["run"]["command"].startswith(command)
+    assert 'derive_seed(3, "study", C, i)' in text
+    for heading in ("First-seat advantage", "Hand length", "bluffing", "bot ladder"):
+        assert heading in text
+    ladder = figures["ladder"]
+    assert "random" in ladder["table"]["bots"] and ladder["pairs"]
+    if "heuristic" in bot_names():
+        assert [r["cell"] for r in figures["habits"]] == [
+            "bluff/2",
+            "bluff/4",
+            "challenge/2",
+            "challenge/4",
+        ]
+        assert figures["study"]["seat_bot"] == "heuristic"
+    else:
+        assert figures["habits"] == [] and "Skipped" in text
+    if "ismcts" not in bot_names():
+        assert "skipped" in ladder["ismcts"] and "`ismcts` was skipped" in text
+    for name, file in figures["plots"].items():
+        png = out / file
+        assert png.read_bytes().startswith(b"\x89PNG"), name
+        assert f"]({file})" in text
+    assert {"first_seat", "positions", "hand_length", "ladder"} <= set(figures["plots"])
+
+
+def test_a_study_refuses_bad_sizes(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="games"):
+        compute_study(games=0, seed=1, workers=1, progress=False)
+    with pytest.raises(ValueError, match="player counts"):
+        compute_study(games=2, seed=1, workers=1, players=(1, 2), progress=False)
