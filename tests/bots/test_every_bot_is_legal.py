@@ -147,12 +147,14 @@ def test_slow_bots_are_legal_with_a_tiny_budget(name: str, preset: str) -> None:
     if name not in SLOW_SPECS:
         pytest.skip("no slow bot is registered")
     counts = player_counts(preset)
-    players = counts[PRESETS.index(preset) % len(counts)]  # a different size per preset
-    others = [n for n in FAST if n in ("heuristic", "greedy")] or FAST
-    names = [name] + [others[i % len(others)] for i in range(players - 1)]
-    spies: list[Spy] = []
-    play_game(spied(names, spies), rules_for(preset), seed=3, max_actions=60)
-    assert spies[0].decisions > 0
+    index = PRESETS.index(preset)
+    # Two table sizes per preset, from both ends: over the presets, every size from 2 to 10.
+    for players in sorted({counts[index % len(counts)], counts[-1 - index % len(counts)]}):
+        others = [n for n in FAST if n in ("heuristic", "greedy")] or FAST
+        names = [name] + [others[i % len(others)] for i in range(players - 1)]
+        spies: list[Spy] = []
+        play_game(spied(names, spies), rules_for(preset), seed=players, max_actions=60)
+        assert spies[0].decisions > 0
 
 
 def test_the_spy_catches_an_illegal_answer_and_a_state() -> None:

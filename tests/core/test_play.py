@@ -258,7 +258,7 @@ def test_e21_out_of_turn_play_without_jump_in_is_rejected() -> None:
     rejected(state, 0, "R4", "NOT_YOUR_TURN")
     rejected(state, 2, "B1", "NOT_YOUR_TURN")
     rejected(state, 0, "draw", "NOT_YOUR_TURN")
-    rejected(state, 2, "keep", "NOTHING_TO_KEEP")
+    rejected(state, 2, "keep", "NOT_YOUR_TURN")
 
 
 # -- §3.2 matching --------------------------------------------------------------------------------
@@ -489,7 +489,7 @@ def test_rule_3_5_3_after_drawing_other_actions_are_rejected() -> None:
     rejected(state, 1, "G7", "CARD_NOT_IN_HAND")
     rejected(state, 1, "R5", "ONLY_DRAWN_CARD_MAY_BE_PLAYED")
     rejected(state, 2, "R1", "NOT_YOUR_TURN")
-    rejected(state, 2, "keep", "NOTHING_TO_KEEP")
+    rejected(state, 2, "keep", "NOT_YOUR_TURN")
     rejected(state, 1, "R8:r", "UNEXPECTED_COLOUR")
     assert action_codes(state, 2) == []
 

@@ -420,24 +420,28 @@ class HeuristicBot:
         urgent = any(sizes[s] <= 2 for s in opponents)
         nxt = next_active(view, me)
         two_players = sum(active) == 2
-        coloured_play = in_turn and any(a.card is not None and not a.card.is_wild for a in plays)
-        allowed = plays
-        best: tuple[Action, float] | None = None
-        for card in _distinct_cards(allowed):
+        scored: list[tuple[Card, Action, float]] = []
+        for card in _distinct_cards(plays):
             rest = list(hand)
             if card in rest:
                 rest.remove(card)
-            variants = play_variants(allowed, card)
+            variants = play_variants(plays, card)
             if not rest:
                 return variants[0], _WIN
             score, action = self._score(
                 view, card, rest, variants, me, nxt, opponents, urgent, two_players
             )
-            if card.is_wild and coloured_play and self.hold_wilds:
-                score -= _HOLD_WILD_URGENT if urgent else _HOLD_WILD
             if card.kind is Kind.WILD_DRAW_FOUR and not is_honest_wd4(view, action):
                 caught = self._challenge_rate(nxt)
                 score = (1.0 - caught) * score - caught * _CAUGHT
+            scored.append((card, action, score))
+        # A wild is kept while a coloured card would do (one at least as good as a draw).
+        coloured = max((score for card, _, score in scored if not card.is_wild), default=None)
+        hold = in_turn and self.hold_wilds and coloured is not None and coloured >= _DRAW_SCORE
+        best: tuple[Action, float] | None = None
+        for card, action, score in scored:
+            if hold and card.is_wild:
+                score -= _HOLD_WILD_URGENT if urgent else _HOLD_WILD
             if best is None or score > best[1]:
                 best = (action, score)
         assert best is not None

@@ -59,6 +59,8 @@ def everyone_else_draws(d: Draft, player: int, count: int, reason: str) -> None:
 def swap_hands(d: Draft, a: int, b: int) -> None:
     """§7.2.1: two seats exchange their whole hands."""
     d.hands[a], d.hands[b] = d.hands[b], d.hands[a]
+    # A hand received from someone else owes no call (§4.2): no missed call is left to catch.
+    d.uncaught = tuple(s for s in d.uncaught if s not in (a, b))
     d.emit("swap_hands", seats=[a, b], sizes=[len(d.hands[a]), len(d.hands[b])])
 
 
@@ -68,6 +70,7 @@ def rotate_hands(d: Draft, player: int) -> None:
     old = {seat: d.hands[seat] for seat in seats}
     for seat in seats:
         d.hands[d.next_seat(seat)] = old[seat]
+    d.uncaught = ()  # every hand changed owner (§4.2)
     d.emit("rotate_hands", direction=d.direction)
 
 
@@ -81,6 +84,7 @@ def shuffle_hands(d: Draft, player: int) -> None:
         dealt[seats[i % len(seats)]].append(card)
     for seat in seats:
         d.hands[seat] = tuple(dealt[seat])
+    d.uncaught = ()  # every hand was dealt anew (§4.2)
     d.emit("shuffle_hands", sizes={seat: len(dealt[seat]) for seat in seats})
 
 

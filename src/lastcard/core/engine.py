@@ -16,7 +16,7 @@ from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color, Kind, sort_hand
 from .draft import Draft
 from .effects import Play, Variant, advance, compile_rules, penalise
-from .errors import IllegalActionError, illegal
+from .errors import ActionSyntaxError, IllegalActionError, illegal
 from .events import Event, codes
 from .matching import is_identical, is_wd4_legal, matches
 from .scoring import end_hand
@@ -211,6 +211,8 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
     """
     if isinstance(action, str):
         action = parse_action(action)
+    else:
+        _check_shape(action)
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise illegal("NOT_YOUR_TURN", f"there is no seat {seat!r} in this game")
     if state.phase is Phase.GAME_OVER:
@@ -228,6 +230,23 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
 
 
 Handler = Callable[[Draft, Variant, int, Action], None]
+
+
+def _check_shape(action: Action) -> None:
+    """An `Action` built by hand must have the parts its kind needs (parsed ones always do)."""
+    kind = action.kind
+    if not isinstance(kind, ActionKind):
+        raise ActionSyntaxError(f"not an action kind: {kind!r}")
+    if kind is ActionKind.PLAY and not isinstance(action.card, Card):
+        raise ActionSyntaxError("a play needs a card")
+    if kind is ActionKind.COLOR and not isinstance(action.color, Color):
+        raise ActionSyntaxError("`color` needs a colour: color r, y, g or b")
+    if kind is ActionKind.CATCH and not isinstance(action.target, int):
+        raise ActionSyntaxError("`catch` needs a seat number: catch N")
+    if action.target is not None and not isinstance(action.target, int):
+        raise ActionSyntaxError(f"a target is a seat number, not {action.target!r}")
+    if action.color is not None and not isinstance(action.color, Color):
+        raise ActionSyntaxError(f"not a colour: {action.color!r}")
 
 
 def _not_your_turn(d: Draft, seat: int, what: str) -> IllegalActionError:
@@ -421,7 +440,9 @@ def _draw(d: Draft, variant: Variant, seat: int, action: Action) -> None:
 
 
 def _keep(d: Draft, variant: Variant, seat: int, action: Action) -> None:
-    if d.phase is not Phase.AFTER_DRAW or seat != d.turn:
+    if d.phase is Phase.AFTER_DRAW and seat != d.turn:
+        raise illegal("NOT_YOUR_TURN", f"only seat {d.turn}, who drew, may keep the card (§3.5)")
+    if d.phase is not Phase.AFTER_DRAW:
         raise illegal(
             "NOTHING_TO_KEEP", "`keep` follows a draw whose card could be played (§3.5.2)"
         )

@@ -198,7 +198,7 @@ class Rules:
         teams = self.teams
         assert not isinstance(teams, str)
         seats = sorted(s for team in teams for s in team)
-        if len(teams) < 2 or seats != list(range(players)):
+        if len(teams) < 2 or not all(teams) or seats != list(range(players)):
             raise RulesError("explicit teams need at least 2 teams and every seat in exactly one")
         return teams
 
@@ -293,8 +293,8 @@ def _is_iterable(value: Any) -> bool:
 def _normalise_downpour(value: Any) -> tuple[tuple[str, int], ...] | None:
     if value is None or value is False:
         return None
-    if value is True:
-        return _DEFAULT_DOWNPOUR
+    if value is True or (isinstance(value, Mapping) and not value):
+        return _DEFAULT_DOWNPOUR  # §7.7.1: enabled without counts
     problem = RulesError("wild_downpour takes None, True or counts like {'draw1': 2, 'draw2': 2}")
     if isinstance(value, str) or not _is_iterable(value):
         raise problem
