@@ -258,7 +258,7 @@ def test_e21_out_of_turn_play_without_jump_in_is_rejected() -> None:
     rejected(state, 0, "R4", "NOT_YOUR_TURN")
     rejected(state, 2, "B1", "NOT_YOUR_TURN")
     rejected(state, 0, "draw", "NOT_YOUR_TURN")
-    rejected(state, 2, "keep", "NOT_YOUR_TURN")
+    rejected(state, 2, "keep", "NOTHING_TO_KEEP")
 
 
 # -- §3.2 matching --------------------------------------------------------------------------------
