@@ -148,13 +148,24 @@ def test_plays_an_honest_wild_draw_four_at_a_player_about_to_go_out() -> None:
     assert not decide(HeuristicBot(0), calm).startswith("W+4")
 
 
+def test_sheds_a_wild_when_its_points_would_count_against_it() -> None:
+    # An opponent is about to go out. In a single hand the Wild is kept; under elimination,
+    # where the points left in its own hand count against it, it goes.
+    hands = ["R2 W G5 G6", "B1", "Y1 Y2 Y3 Y4"]
+    single = position(hands, "R9", rules=Rules(target_score=None))
+    assert decide(HeuristicBot(0), single) == "R2"
+    elimination = position(hands, "R9", rules=Rules.preset("elimination"))
+    assert decide(HeuristicBot(0), elimination).startswith("W:")
+
+
 # -- bluffs and challenges ---------------------------------------------------------------------
 
 
 def test_bluffs_at_a_player_about_to_go_out_who_never_challenges_only_when_allowed() -> None:
     # The next player holds one card and has accepted three WD4s without a challenge; the WD4
     # would be a bluff (the hand holds R3).
-    state = position(["R3 W+4 G5", "B1", "Y1 Y2 Y3 Y4"], "R9")
+    # A single hand, where the WD4's 50 points do not count.
+    state = position(["R3 W+4 G5", "B1", "Y1 Y2 Y3 Y4"], "R9", rules=Rules(target_score=None))
 
     def seen_accepting(bot: HeuristicBot) -> HeuristicBot:
         for _ in range(3):
@@ -250,6 +261,11 @@ def test_a_seven_swaps_with_the_smallest_hand() -> None:
 def test_draws_rather_than_swap_into_a_bigger_hand() -> None:
     state = position(["R7 G1", "B1 B2 B3 B4 B5", "Y1 Y2 Y3 Y4 Y5"], "R5", rules=PARTY)
     assert decide(HeuristicBot(0), state) == "draw"
+
+
+def test_a_wild_is_not_held_when_the_only_coloured_play_is_a_harmful_seven() -> None:
+    state = position(["R7 W G1 G2", "B1 B2 B3 B4 B5", "Y1 Y2 Y3 Y4 Y5"], "R5", rules=PARTY)
+    assert decide(HeuristicBot(0), state) == "W:g"
 
 
 def test_stacks_a_draw_two() -> None:

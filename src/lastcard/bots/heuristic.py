@@ -10,43 +10,54 @@ bluffed a Wild Draw Four.
 
 Its habits:
 
-- **Keep wilds for when they matter.** A wild costs a penalty while a coloured card could be
-  played instead, smaller when an opponent is close to going out; so it plays a wild when it
-  has no coloured play, or when the wild's colour change or draw penalty is worth it (an
-  opponent with one or two cards, an opponent known to lack a colour). A wild it keeps to the
-  end is a last card it can always play.
-- **Stay in its strong colour.** A play is worth more the more cards of the resulting colour it
-  keeps (so it follows with the colour it holds most of), and a wild names the colour it holds
-  most of, unless the next player is known to lack another one: a player who drew (or passed)
-  when the colour was X probably holds no X until they draw again (and draws are counted).
+- **Keep wilds for when they matter.** A wild costs a large penalty while a coloured card could
+  be played instead (one at least as good as drawing), a smaller one when an opponent holds one
+  or two cards; so it plays a wild when it has no coloured play, or when the wild's draw penalty
+  or colour change is worth that much (an opponent about to go out, an opponent known to lack
+  a colour). A wild kept to the end is a last card it can always play.
+- **Stay in its strong colour.** A play is worth more the more of the kept cards could follow it
+  (same colour, or same number or symbol), the more so in a small hand, and most when the last
+  card could follow; a wild names the colour it holds most of, unless the next player is known
+  to lack another one: a player who drew (or passed) when the colour was X probably holds no X,
+  less so with every card it has drawn since.
 - **Aim Skips and Draw cards at whoever is closest to going out.** A Skip, Draw Two, Reverse
-  (two players) or Wild Draw Four is worth more the fewer cards its victim (the next player)
-  holds; a Reverse with three or more players is worth what it takes from the next player minus
-  what it gives the previous one. It never aims them at a partner when it can help it.
-- **Wild Draw Four bluffs** (`bluff`, default True): while the rules allow bluffing, a WD4 it
-  holds beside a card of the current colour is scored as a gamble: what it wins if the victim
-  accepts, against four cards if the victim challenges, with the victim's challenge rate from
-  what it has seen (prior 35%). In practice it bluffs only against a victim about to go out.
-  With `bluff=False` it never plays an illegal WD4.
+  (heads-up) or Wild Draw Four is worth the turn and the cards it costs its victim (the next
+  player), shared among the opponents (all of it heads-up), plus a large part of that
+  opponent's closeness to going out (one card: the most); a Reverse with three or more players
+  is worth what it takes from the next player minus what it gives the previous one. Aimed at a
+  partner, the same is a cost.
+- **Wild Draw Four bluffs** (`bluff`, default True): while the rules allow bluffing, a WD4 held
+  beside a card of the current colour is scored as a gamble: its worth if the victim accepts,
+  against four cards drawn if the victim challenges, at the victim's challenge rate as seen so
+  far (prior 35%). In practice it bluffs only at a victim about to go out who has let WD4s
+  pass. With `bluff=False` it never plays an illegal WD4.
 - **Challenges** (`challenge`, default True): it estimates the chance that the WD4's player
   holds a card of the colour the WD4 is judged against (`PlayerView.challenge_color`) from that
   player's hand size, the colours it failed to follow (and the cards drawn since), the cards it
   is known to hold and how often it was caught bluffing (prior 25%), and challenges when that
   chance is above `challenge_threshold` (default 0.3): a failed challenge costs two cards, a
   successful one saves four and costs the bluffer four. With False it always accepts.
-- **Stacking**: it stacks whenever it can, with a Draw Two before a WD4.
+- **Stacking**: it stacks whenever it can, with a Draw Two before a WD4 (unless a challenge
+  looks very likely to succeed).
+- **Points**: in a single hand a card's points only break ties (shed the expensive card first).
+  In a match it sheds high cards, wilds included, once an opponent is about to go out (they
+  would score them), and with own-hand scoring (elimination, alternative scoring), where the
+  points left in its own hand count against it every hand, it sheds them throughout.
 - **Uno**: it always calls (with the play, or as soon as a call is owed) and always catches an
   opponent (never its partner).
-- **Seven-O**: a 7 swaps with the smallest hand (an opponent among equals), and a 7 or 0 is
-  played only when the exchange helps or does little harm; otherwise it prefers another card or
-  even a draw. A Wild Shuffle Hands is valued the same way (by the average hand it would get).
-- **Draws**: it draws only when every play is worse than a draw (a harmful swap, a hopeless
+- **Seven-O and other exchanges**: a 7 swaps with the hand it gains most from (the smallest; an
+  opponent among equals), and a 7, a 0 or a Wild Shuffle Hands is worth the cards it gains or
+  loses by the exchange, plus what it takes from (or gives) the opponent's closeness to going
+  out; a harmful one loses to another card or even to a draw.
+- **Draws**: it draws only when every play is worse than a draw (a harmful exchange, a hopeless
   bluff); a drawn card that may be played is played unless that is worse than keeping it.
-- **Jump-in**: it jumps in whenever the play is not harmful. A first Wild names its favourite
+- **Jump-in**: it jumps in whenever the play is not harmful. A first Wild gets its favourite
   colour.
 
 Everything is deterministic; `seed` is kept only for the registry's protocol (and `repr`).
-A decision costs a few tens of microseconds.
+A decision costs a few tens of microseconds. The weights below were tuned on seat-rotated
+single hands against the greedy bot and earlier versions of this one (tens of thousands of
+hands per change, official rules, 2 and 4 players) and on elimination games.
 """
 
 from __future__ import annotations
@@ -79,8 +90,8 @@ _SMALL_HAND = 1.5  # following matters more in a small hand: _FLEX * (1 + this /
 _CAUGHT = 8.0  # a bluff caught: four cards drawn and the victim's turn back
 _WIN = 1000.0
 _POINTS_TIE = 0.01  # per point of a card shed: all else equal, shed expensive cards first
-_POINTS_OWN = 0.02  # ... when every hand's leftover points count against their holder
-_POINTS_URGENT = 0.03  # ... more when an opponent is about to go out, in a match
+_POINTS_OWN = 0.04  # ... when every hand's leftover points count against their holder
+_POINTS_URGENT = 0.06  # ... more when an opponent is about to go out, in a match
 _THREAT = {1: 1.0, 2: 0.6, 3: 0.25}  # how close a hand of this size is to going out
 _THREAT_WEIGHT = 2.5  # what an opponent's closeness to going out is worth, in cards
 _SKIP_THREAT = 0.5  # the share of that closeness a lost turn takes away

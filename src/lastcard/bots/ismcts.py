@@ -164,6 +164,7 @@ class IsmctsBot:
         bluff_odds: float = 0.25,
         paired: bool = False,
         tree_depth: int | None = None,
+        widening: float | None = None,
         clock: str = "wall",
     ) -> None:
         if iterations is None and seconds is None:
@@ -195,6 +196,9 @@ class IsmctsBot:
             raise ValueError(f"bluff_odds must be between 0 and 1, not {bluff_odds!r}")
         if tree_depth is not None and (not isinstance(tree_depth, int) or tree_depth < 1):
             raise ValueError(f"tree_depth must be a whole number >= 1 or None, not {tree_depth!r}")
+        if widening is not None and not widening >= 0:
+            raise ValueError(f"widening must be >= 0 or None, not {widening!r}")
+        self.widening = None if widening is None else float(widening)
         self.paired = bool(paired)
         self.tree_depth = tree_depth
         self.voids = bool(voids)
@@ -269,6 +273,7 @@ class IsmctsBot:
         allowed = set(options)
         paired = self.paired
         tree_depth = self.tree_depth
+        widening = self.widening
         seeds: list[int] = []  # paired: the k-th visit of every root action uses seeds[k]
         start = time.perf_counter()
         done = 0
@@ -315,6 +320,14 @@ class IsmctsBot:
                     actions = pruned_actions(actions, state.hands[actor])
                 children = node.children
                 untried = [a for a in actions if a not in children]
+                if (
+                    untried
+                    and widening is not None
+                    and node is not root
+                    and len(untried) < len(actions)
+                    and len(children) >= 1 + int(widening * math.sqrt(node.visits))
+                ):
+                    untried = []  # progressive widening: no new child yet
                 if untried:
                     action = None
                     if node is not root and len(untried) > 1:
@@ -331,7 +344,9 @@ class IsmctsBot:
                 best = None
                 best_value = -1.0
                 for a in actions:
-                    ch = children[a]
+                    ch = children.get(a)  # None: held back by progressive widening
+                    if ch is None:
+                        continue
                     ch.avail += 1
                     value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                     if value > best_value:
@@ -387,16 +402,61 @@ def _playout(
     state: GameState, rng: random.Random, policy: RolloutPolicy, max_actions: int
 ) -> list[float]:
     """Play on with `policy` until the hand ends (or `max_actions`); the rewards per seat."""
+    rules = state.rules
+    # The default policy's ordinary turns need no list of legal actions (see `_smart_turn`).
+    fast = (
+        policy is smart_policy
+        and rules.wd4_bluffing
+        and not rules.seven_o
+        and rules.custom_wild_effect not in ("swap_hands", "reveal")
+    )
+    turn = Phase.AWAIT_TURN
     for _ in range(max_actions):
-        if state.phase in _OVER:
+        phase = state.phase
+        if phase in _OVER:
             return _result(state)
         seat = state.to_act
         assert seat is not None
-        action = policy(state, seat, legal_actions(state, seat), rng)
+        if fast and phase is turn:
+            action = _smart_turn(state, seat, rng)
+        else:
+            action = policy(state, seat, legal_actions(state, seat), rng)
         state = apply(state, seat, action).state
     if state.phase in _OVER:
         return _result(state)
     return estimate(state)
+
+
+def _smart_turn(state: GameState, seat: int, rng: random.Random) -> Action:
+    """`smart_policy` on an ordinary turn, from the hand itself: a coloured card it can play
+    (uniformly among the distinct ones), else a wild naming its most held colour, else draw.
+    Only for rules where a play names no target and every Wild Draw Four may be played."""
+    hand = state.hands[seat]
+    color = state.color
+    top = state.discard[-1]
+    top_wild = top.is_wild
+    kind, rank = top.kind, top.rank
+    coloured: list[Card] = []
+    wilds: list[Card] = []
+    for c in hand:
+        if c.is_wild:
+            if c not in wilds:
+                wilds.append(c)
+        elif (c.color is color or (not top_wild and c.kind is kind and c.rank == rank)) and (
+            c not in coloured
+        ):
+            coloured.append(c)
+    uno = len(hand) == 2
+    if coloured:
+        card = coloured[int(rng.random() * len(coloured))] if len(coloured) > 1 else coloured[0]
+        return Action(_PLAY, card, None, None, uno)
+    if wilds:
+        card = wilds[int(rng.random() * len(wilds))] if len(wilds) > 1 else wilds[0]
+        return Action(_PLAY, card, _most_held(hand, card), None, uno)
+    return _DRAW_ACTION
+
+
+_DRAW_ACTION = Action(ActionKind.DRAW)
 
 
 def _result(state: GameState) -> list[float]:
