@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[tui]'
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
@@ -20,7 +20,7 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/lastcard watch
+	$(BIN)/lastcard play
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

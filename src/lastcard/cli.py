@@ -1,5 +1,6 @@
 """The `lastcard` command: thin, it parses options and dispatches to the layers (DESIGN.md §1).
 
+    lastcard play       play Uno against bots in the terminal (Textual)
     lastcard watch      a seeded game between bots, narrated hand by hand to the final scores
     lastcard replay     a saved game record, told with the same narration
     lastcard simulate   many games between bots, and their statistics
@@ -46,8 +47,8 @@ app = typer.Typer(
     name="lastcard",
     help=(
         "lastcard: rules-exact Uno in the terminal.\n\n"
-        "Watch bots play a narrated game, replay a saved game, or simulate many games. "
-        "Try: lastcard watch --seed 1"
+        "Play against bots, watch bots play a narrated game, replay a saved game, or simulate "
+        "many games. Try: lastcard play"
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -184,6 +185,46 @@ def _check_players(rules: Rules, players: int) -> None:
 
 
 # -- commands --------------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            "-s",
+            min=0,
+            help="Deal a new game with this seed at once (with the last new game's settings): "
+            "the same seed gives the same deal.",
+        ),
+    ] = None,
+    new: Annotated[
+        bool, typer.Option("--new", help="Start a new game even if one was saved.")
+    ] = False,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay",
+            "-d",
+            min=0.0,
+            help="Seconds each bot waits before it moves, so you can follow (default 0.8).",
+        ),
+    ] = None,
+) -> None:
+    """Play Uno against bots in the terminal: keyboard or mouse, house rules, save and resume.
+
+    The new-game screen chooses the players, each bot's level and the rules, and remembers them.
+    A game left unfinished is saved and offered again next time. Press ? at the table for the
+    rules and the keys.
+    """
+    try:
+        from lastcard.tui.app import PlayApp
+    except ImportError:
+        raise _fail(
+            "`lastcard play` needs Textual: pip install 'lastcard[tui]' (or run `make play`)"
+        ) from None
+    PlayApp(seed=seed, new=new, bot_delay=delay).run()
 
 
 @app.command()

@@ -101,12 +101,19 @@ def game_title(players: int, rules: Rules, seed: int) -> Text:
 
 class Narrator:
     """Turns events into lines. `names[k]` names seat k (default `Seat k`); `rules` (default:
-    the official game) say whether high or low totals are good and who plays in teams."""
+    the official game) say whether high or low totals are good and who plays in teams. `you`
+    is the seat of the person reading, told in the second person ("You play R5")."""
 
     def __init__(
-        self, players: int, rules: Rules | None = None, names: Sequence[str] | None = None
+        self,
+        players: int,
+        rules: Rules | None = None,
+        names: Sequence[str] | None = None,
+        *,
+        you: int | None = None,
     ) -> None:
         self.players = players
+        self.you = you
         self.rules = rules if rules is not None else Rules()
         self.names = list(names) if names is not None else [f"Seat {k}" for k in range(players)]
         self.sizes = [0] * players
@@ -154,6 +161,14 @@ class Narrator:
     def seat(self, seat: int) -> Text:
         return Text(self.names[seat], style="bold")
 
+    def _object(self, seat: int) -> Text:
+        """A seat after a verb: "you" for the reader."""
+        return Text("you" if seat == self.you else self.names[seat], style="bold")
+
+    def _verb(self, seat: int, third: str, second: str) -> str:
+        """`third` ("plays") for others, `second` ("play") for the reader."""
+        return second if seat == self.you else third
+
     def _line(self, *parts: str | Text) -> Text:
         return Text.assemble(*parts)
 
@@ -182,7 +197,11 @@ class Narrator:
         size = max(self.sizes)
         out = [
             *self._header(e["hand"]),
-            self._line(self.seat(e["dealer"]), f" deals {size} cards each."),
+            self._line(
+                self.seat(e["dealer"]),
+                self._verb(e["dealer"], " deals", " deal"),
+                f" {size} cards each.",
+            ),
         ]
         hands = e.get("hands")
         if hands is not None:
@@ -205,7 +224,10 @@ class Narrator:
     def _play(self, e: Mapping[str, Any]) -> list[Text]:
         seat = e["seat"]
         self.sizes[seat] -= 1
-        verb = " jumps in with " if e.get("jump_in") else " plays "
+        if e.get("jump_in"):
+            verb = self._verb(seat, " jumps in with ", " jump in with ")
+        else:
+            verb = self._verb(seat, " plays ", " play ")
         card = Card.from_code(e["card"])
         parts: list[str | Text] = [
             self.seat(seat),
@@ -213,11 +235,11 @@ class Narrator:
             card_text(e["card"], e.get("color") if card.is_wild else None),
         ]
         if e.get("target") is not None:
-            parts += [" at ", self.names[e["target"]]]
+            parts += [" at ", self._object(e["target"])]
         if self.sizes[seat] > 0:
             parts.append(f" ({self._left(seat)})")
         if e.get("uno"):
-            parts.append(Text(" and calls Uno!", style="bold"))
+            parts.append(Text(self._verb(seat, " and calls Uno!", " and call Uno!"), style="bold"))
         return [self._line(*parts)]
 
     def _draw(self, e: Mapping[str, Any]) -> list[Text]:
@@ -226,7 +248,7 @@ class Narrator:
         what = "a card" if count == 1 else f"{count} cards"
         parts: list[str | Text] = [
             self.seat(seat),
-            f" draws {what}",
+            self._verb(seat, " draws ", " draw ") + what,
             _DRAW_REASONS.get(e.get("reason", ""), ""),
         ]
         cards = e.get("cards")
@@ -245,7 +267,7 @@ class Narrator:
         ]
 
     def _skip(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line(self.seat(e["seat"]), " is skipped.")]
+        return [self._line(self.seat(e["seat"]), self._verb(e["seat"], " is", " are"), " skipped.")]
 
     def _reverse(self, e: Mapping[str, Any]) -> list[Text]:
         way = "clockwise" if e["direction"] == 1 else "counter-clockwise"
@@ -254,7 +276,7 @@ class Narrator:
     def _swap_hands(self, e: Mapping[str, Any]) -> list[Text]:
         a, b = e["seats"]
         self.sizes[a], self.sizes[b] = e["sizes"]
-        return [self._line(self.seat(a), " and ", self.seat(b), " swap hands.")]
+        return [self._line(self.seat(a), " and ", self._object(b), " swap hands.")]
 
     def _rotate_hands(self, e: Mapping[str, Any]) -> list[Text]:
         return [Text("Every hand passes to the next player.")]
@@ -265,25 +287,34 @@ class Narrator:
         return [Text("All hands are gathered, shuffled and dealt out again.")]
 
     def _reveal(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line(self.seat(e["seat"]), " shows their hand: ", cards_text(e["cards"]))]
+        seat = e["seat"]
+        shows = self._verb(seat, " shows their hand: ", " show your hand: ")
+        return [self._line(self.seat(seat), shows, cards_text(e["cards"]))]
 
     def _keep(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line(self.seat(e["seat"]), " keeps it.")]
+        return [self._line(self.seat(e["seat"]), self._verb(e["seat"], " keeps it.", " keep it."))]
 
     def _pass(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line(self.seat(e["seat"]), " cannot play or draw, and passes.")]
+        passes = self._verb(e["seat"], "passes", "pass")
+        return [self._line(self.seat(e["seat"]), f" cannot play or draw, and {passes}.")]
 
     def _accept(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line(self.seat(e["seat"]), f" accepts the {e['count']}-card draw.")]
+        accepts = self._verb(e["seat"], "accepts", "accept")
+        return [self._line(self.seat(e["seat"]), f" {accepts} the {e['count']}-card draw.")]
 
     def _challenge(self, e: Mapping[str, Any]) -> list[Text]:
+        player = e["player"]
+        whose = Text("your", style="bold") if player == self.you else self.seat(player) + "'s"
         line = self._line(
-            self.seat(e["seat"]), " challenges ", self.seat(e["player"]), "'s Wild Draw Four: "
+            self.seat(e["seat"]),
+            self._verb(e["seat"], " challenges ", " challenge "),
+            whose,
+            " Wild Draw Four: ",
         )
         if e["succeeded"]:
             line.append("a bluff! ")
-            line.append(self.seat(e["player"]))
-            line.append(" draws 4 instead.")
+            line.append(self.seat(player))
+            line.append(self._verb(player, " draws 4 instead.", " draw 4 instead."))
         else:
             line.append("it was legal.")
         out = [line]
@@ -296,18 +327,27 @@ class Narrator:
         return out
 
     def _uno(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line(self.seat(e["seat"]), Text(" calls Uno!", style="bold"))]
+        calls = self._verb(e["seat"], " calls Uno!", " call Uno!")
+        return [self._line(self.seat(e["seat"]), Text(calls, style="bold"))]
 
     def _catch(self, e: Mapping[str, Any]) -> list[Text]:
         return [
             self._line(
-                self.seat(e["seat"]), " catches ", self.seat(e["target"]), " without an Uno call!"
+                self.seat(e["seat"]),
+                self._verb(e["seat"], " catches ", " catch "),
+                self._object(e["target"]),
+                " without an Uno call!",
             )
         ]
 
     def _color(self, e: Mapping[str, Any]) -> list[Text]:
         return [
-            self._line(self.seat(e["seat"]), " names the colour: ", colour_text(e["color"]), ".")
+            self._line(
+                self.seat(e["seat"]),
+                self._verb(e["seat"], " names the colour: ", " name the colour: "),
+                colour_text(e["color"]),
+                ".",
+            )
         ]
 
     def _hand_over(self, e: Mapping[str, Any]) -> list[Text]:
@@ -322,8 +362,13 @@ class Narrator:
             out = [
                 self._line(
                     self.seat(went_out),
-                    Text(" goes out", style="bold"),
-                    f" and scores {e['points'][went_out]}." if e["points"][went_out] else ".",
+                    Text(self._verb(went_out, " goes out", " go out"), style="bold"),
+                    (
+                        self._verb(went_out, " and scores", " and score")
+                        + f" {e['points'][went_out]}."
+                    )
+                    if e["points"][went_out]
+                    else ".",
                 )
             ]
         width = max(len(name) for name in self.names)
@@ -344,13 +389,14 @@ class Narrator:
             self._line("Scores: ", " · ".join(f"{self.names[s]} {t}" for s, t in enumerate(totals)))
         )
         for seat in e.get("eliminated", ()):
-            out.append(self._line(self.seat(seat), " reaches the limit and is eliminated."))
+            reaches = self._verb(seat, " reaches the limit and is", " reach the limit and are")
+            out.append(self._line(self.seat(seat), reaches, " eliminated."))
         return out
 
     def _game_over(self, e: Mapping[str, Any]) -> list[Text]:
         winners = list(e["winners"])
         who = " and ".join(self.names[s] for s in winners)
-        verb = "win" if len(winners) > 1 else "wins"
+        verb = "win" if len(winners) > 1 or winners == [self.you] else "wins"
         out = [
             Text(""),
             Text(f"══ Game over: {who} {verb}! ══", style="bold green"),

@@ -1,0 +1,11 @@
+"""`lastcard play`: Uno in the terminal against bots, built with Textual.
+
+- `session`: the game and the timing of the bots, without any screen.
+- `app`: `PlayApp`, the application; `table`, `widgets`, `decision`: the table.
+- `new_game`, `options`, `settings`: the new-game screen and what it remembers.
+- `pickers`, `summary`, `help_screen`, `help_text`: the smaller screens.
+- `faces`: how a card reads, with or without colour.
+
+Only `lastcard.cli` imports this package (DESIGN.md §1), and only when `play` runs, so the rest
+of lastcard works without Textual installed.
+"""

@@ -1,0 +1,196 @@
+"""`PlayApp`: the whole of `lastcard play`.
+
+It starts on the resume question (when a game was left unfinished), the new-game screen, or
+straight at the table (`--seed`, or a session handed in by a test). It keeps the settings of
+the last new game, saves the game in progress on `s` and on quitting, and forgets the saved
+game once that game is over.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from lastcard.core import LastcardError
+
+from .help_screen import HelpScreen
+from .new_game import NewGameScreen
+from .pickers import ConfirmScreen
+from .session import GameSession
+from .settings import (
+    BOT_LEVELS,
+    PlaySettings,
+    load_settings,
+    save_settings,
+    saved_game_path,
+    settings_path,
+)
+from .table import TableScreen
+
+_LEVEL_OF_SPEC = {spec: level for level, spec in BOT_LEVELS.items()}
+
+
+class PlayApp(App[None]):
+    """Uno against bots. Paths default to the user's config directory (`settings`)."""
+
+    CSS_PATH = "play.tcss"
+    TITLE = "lastcard"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "rules", key_display="?"),
+        Binding("s", "save", "save"),
+        Binding("n", "new_game", "new game"),
+        Binding("q", "quit_game", "quit"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        new: bool = False,
+        bot_delay: float | None = None,
+        session: GameSession | None = None,
+        settings_file: Path | None = None,
+        save_file: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings_file = settings_file if settings_file is not None else settings_path()
+        self.save_file = save_file if save_file is not None else saved_game_path()
+        self.settings = load_settings(self.settings_file)
+        self.seed = seed
+        self.new = new
+        self.bot_delay = bot_delay
+        self._initial = session
+        self.table: TableScreen | None = None
+
+    # -- starting ---------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self._initial is not None:
+            self.start(self._initial)
+        elif self.seed is not None:
+            self.settings.seed = self.seed
+            self.start_new(self.settings)
+        elif not self.new and self.save_file.exists():
+            self.offer_resume()
+        else:
+            self.show_new_game()
+
+    def offer_resume(self) -> None:
+        try:
+            session = self.load_game()
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            self.notify(f"The saved game could not be read: {error}", severity="error")
+            self.show_new_game()
+            return
+        view = session.view()
+        scores = ", ".join(f"{n} {s}" for n, s in zip(session.names, view.scores, strict=True))
+        question = (
+            f"You have an unfinished game: {session.players} players, hand {view.hand_number}"
+            f" (scores: {scores}). Resume it?"
+        )
+
+        def answered(resume: bool | None) -> None:
+            if resume:
+                self.start(session)
+            else:
+                self.show_new_game()
+
+        self.push_screen(ConfirmScreen(question, "Resume (r)", "New game (n)"), answered)
+
+    def show_new_game(self) -> None:
+        def chosen(settings: PlaySettings | None) -> None:
+            if settings is not None:
+                self.start_new(settings)
+            elif self.table is None:
+                self.exit()
+
+        self.push_screen(NewGameScreen(self.settings), chosen)
+
+    def start_new(self, settings: PlaySettings) -> None:
+        self.settings = settings
+        try:
+            save_settings(settings, self.settings_file)
+        except OSError as error:
+            self.notify(f"Settings not saved: {error}", severity="warning")
+        try:
+            session = GameSession(
+                settings.bot_specs(), settings.rules, names=settings.names(), seed=settings.seed
+            )
+        except (LastcardError, ValueError) as error:
+            self.notify(str(error), severity="error")
+            self.show_new_game()
+            return
+        self.start(session)
+
+    def start(self, session: GameSession) -> None:
+        delay = self.bot_delay if self.bot_delay is not None else self.settings.bot_delay
+        levels = [_LEVEL_OF_SPEC.get(spec, spec) for spec in session.levels]
+        table = TableScreen(
+            session, level_names=levels, bot_delay=delay, on_game_over=self._game_over
+        )
+        old = self.table
+        self.table = table
+        if old is not None:
+            self.switch_screen(table) if self.screen is old else self.push_screen(table)
+        else:
+            self.push_screen(table)
+
+    def _game_over(self, choice: str) -> None:
+        self.forget_saved_game()
+        if choice == "new":
+            self.show_new_game()
+        else:
+            self.exit()
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def load_game(self) -> GameSession:
+        data = json.loads(self.save_file.read_text(encoding="utf-8"))
+        return GameSession.from_dict(data)
+
+    def save_game(self) -> bool:
+        """Write the game in progress; False (and a message) when there is none or it failed."""
+        if self.table is None or self.table.session.is_over:
+            return False
+        text = json.dumps(self.table.session.to_dict(), indent=1)
+        try:
+            self.save_file.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(dir=self.save_file.parent, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(temp, self.save_file)
+        except OSError as error:
+            self.notify(f"The game could not be saved: {error}", severity="error")
+            return False
+        return True
+
+    def forget_saved_game(self) -> None:
+        self.save_file.unlink(missing_ok=True)
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            rules = self.table.session.rules if self.table is not None else self.settings.rules
+            self.push_screen(HelpScreen(rules))
+
+    def action_save(self) -> None:
+        if self.save_game():
+            self.notify(f"Game saved to {self.save_file}. `lastcard play` resumes it.")
+
+    def action_new_game(self) -> None:
+        if self.screen is self.table:
+            self.save_game()
+            self.show_new_game()
+
+    def action_quit_game(self) -> None:
+        if self.save_game():
+            self.exit(message="Game saved: `lastcard play` resumes it.")
+        else:
+            self.exit()

@@ -1,0 +1,113 @@
+"""The status line: whose turn it is and what the person may or must decide now.
+
+>>> from lastcard.core import new_game, player_view, legal_actions
+>>> state = new_game(2, seed=0, dealer=1)  # G8 turned up: seat 0 plays first
+>>> decision_text(player_view(state, 0), legal_actions(state, 0), ["You", "Ada"]).plain[:9]
+'Your turn'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from lastcard.core import Action, ActionKind, Phase, PlayerView
+
+from .faces import card_text
+
+HUMAN = 0
+
+
+def decision_text(
+    view: PlayerView,
+    actions: Sequence[Action],
+    names: Sequence[str],
+    *,
+    thinking: bool = False,
+) -> Text:
+    """One or two lines for the status bar; keys are named in brackets."""
+    text = Text()
+    kinds = {a.kind for a in actions}
+    if view.exposed == HUMAN and ActionKind.UNO in kinds:
+        text.append("You have one card and did not call UNO: press u now! ", style="bold red")
+    if view.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+        text.append("The hand is over.", style="bold")
+        return text
+    if view.to_act == HUMAN:
+        text.append(_own_decision(view, actions, names))
+    else:
+        who = names[view.to_act] if view.to_act is not None else "Nobody"
+        verb = " is thinking…" if thinking else _waiting_for(view)
+        text.append(f"{who}{verb}", style="italic")
+        text.append(_offers(view, actions, names))
+    return text
+
+
+def _waiting_for(view: PlayerView) -> str:
+    if view.phase is Phase.AWAIT_WD4_RESPONSE:
+        return " decides: challenge the Wild Draw Four or accept."
+    if view.phase is Phase.AWAIT_STACK_RESPONSE:
+        return f" must stack or draw {view.pending_draw}."
+    if view.phase is Phase.AWAIT_FIRST_COLOR:
+        return " names the colour of the first discard."
+    return " to play.  (Space: don't wait)"
+
+
+def _own_decision(view: PlayerView, actions: Sequence[Action], names: Sequence[str]) -> Text:
+    plays = [a for a in actions if a.kind is ActionKind.PLAY]
+    kinds = {a.kind for a in actions}
+    text = Text()
+    if view.phase is Phase.AWAIT_FIRST_COLOR:
+        text.append("The first discard is a Wild: name its colour [Enter].", style="bold")
+    elif view.phase is Phase.AWAIT_WD4_RESPONSE:
+        player = view.top_player
+        who = names[player] if player is not None else "Someone"
+        text.append(f"{who} played a Wild Draw Four on you: ", style="bold")
+        text.append(f"challenge [x] or accept [a] and draw {view.pending_draw}")
+        if plays:
+            text.append(", or stack a draw card [Enter]")
+        text.append(".")
+    elif view.phase is Phase.AWAIT_STACK_RESPONSE:
+        text.append(f"+{view.pending_draw} is coming to you: ", style="bold")
+        if plays:
+            text.append("stack a draw card [Enter] or ")
+        text.append(f"accept [a] and draw {view.pending_draw}.")
+    elif view.phase is Phase.AFTER_DRAW and view.drawn is not None:
+        text.append("You drew ", style="bold")
+        text.append(card_text(view.drawn))
+        if plays:
+            text.append(": play it [p] or keep it [k].")
+        else:
+            text.append(": it cannot be played; keep it [k].")
+    elif plays:
+        text.append("Your turn: ", style="bold")
+        text.append("play a highlighted card [←→ Enter, or click]")
+        if ActionKind.DRAW in kinds:
+            text.append(" or draw [d]")
+        text.append(".")
+    elif ActionKind.DRAW in kinds:
+        text.append("Your turn: ", style="bold")
+        text.append("nothing matches. Draw a card [d].")
+    else:
+        text.append("Your turn.", style="bold")
+    text.append(_offers(view, actions, names))
+    return text
+
+
+def _offers(view: PlayerView, actions: Sequence[Action], names: Sequence[str]) -> Text:
+    """The out-of-turn chances: catching an exposed player, jumping in."""
+    text = Text()
+    for action in actions:
+        if action.kind is ActionKind.CATCH and action.target is not None:
+            text.append(
+                f"  {names[action.target]} did not call UNO: catch [c]!", style="bold yellow"
+            )
+            break
+    if view.to_act != HUMAN:
+        jump = next((a for a in actions if a.kind is ActionKind.PLAY and a.card), None)
+        if jump is not None and jump.card is not None:
+            text.append("  Jump in with ", style="bold cyan")
+            text.append(card_text(jump.card))
+            text.append(" [Enter]!", style="bold cyan")
+    return text

@@ -1,0 +1,118 @@
+"""How a card looks on the table, readable without colour.
+
+Colour alone must never carry information (colour-blind players, monochrome terminals), so every
+colour has its letter and a shape of its own: R▲ red, Y● yellow, G■ green, B◆ blue; wild-type
+cards are W★. The shapes are ours, chosen to be distinct at a glance in any terminal font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+
+from lastcard.core import Card, Color, Kind
+from lastcard.core.cards import sort_hand
+
+SHAPES: dict[Color, str] = {
+    Color.RED: "▲",
+    Color.YELLOW: "●",
+    Color.GREEN: "■",
+    Color.BLUE: "◆",
+}
+WILD_SHAPE = "★"
+WILD_LETTER = "W"
+
+STYLES: dict[Color | None, str] = {
+    Color.RED: "red",
+    Color.YELLOW: "yellow",
+    Color.GREEN: "green",
+    Color.BLUE: "bright_blue",
+    None: "magenta",
+}
+
+COLOUR_NAMES: dict[Color, str] = {
+    Color.RED: "red",
+    Color.YELLOW: "yellow",
+    Color.GREEN: "green",
+    Color.BLUE: "blue",
+}
+
+_VALUE_LABELS: dict[Kind, str] = {
+    Kind.SKIP: "SKIP",
+    Kind.REVERSE: "REV",
+    Kind.DRAW_TWO: "+2",
+    Kind.WILD: "WILD",
+    Kind.WILD_DRAW_FOUR: "W+4",
+    Kind.WILD_SHUFFLE_HANDS: "SHUF",
+    Kind.WILD_CUSTOMIZABLE: "CUST",
+    Kind.WILD_DOWNPOUR_1: "ALL+1",
+    Kind.WILD_DOWNPOUR_2: "ALL+2",
+}
+
+
+def colour_mark(color: Color) -> str:
+    """The colour's letter and shape: `G■`."""
+    return f"{color.letter}{SHAPES[color]}"
+
+
+def value_label(card: Card) -> str:
+    """The card's value in a few characters: `7`, `SKIP`, `REV`, `+2`, `W+4`, `ALL+2`.
+
+    >>> value_label(Card.from_code("B+2"))
+    '+2'
+    """
+    if card.kind is Kind.NUMBER:
+        return str(card.rank)
+    return _VALUE_LABELS[card.kind]
+
+
+def face_lines(card: Card, declared: Color | None = None) -> tuple[str, str]:
+    """The two lines of a card drawn as a small box: colour mark, then value.
+
+    A wild on the discard pile shows the colour declared for it: `★→G■`.
+
+    >>> face_lines(Card.from_code("R5"))
+    ('R▲', '5')
+    >>> face_lines(Card.from_code("W+4"), Color.GREEN)
+    ('★→G■', 'W+4')
+    """
+    if card.color is not None:
+        return colour_mark(card.color), value_label(card)
+    if declared is not None:
+        return f"{WILD_SHAPE}→{colour_mark(declared)}", value_label(card)
+    return f"{WILD_LETTER}{WILD_SHAPE}", value_label(card)
+
+
+def card_style(card: Card, declared: Color | None = None) -> str:
+    """The rich style a card is drawn in: its colour, or for a wild its declared colour."""
+    return STYLES[card.color if card.color is not None else declared]
+
+
+def card_label(card: Card, declared: Color | None = None) -> str:
+    """The one-line plain form: `R▲5`, `B◆SKIP`, `W★W+4`, `W★W+4→G■`."""
+    if card.color is not None:
+        return f"{colour_mark(card.color)}{value_label(card)}"
+    text = f"{WILD_LETTER}{WILD_SHAPE}{value_label(card)}"
+    if declared is not None:
+        text += f"→{colour_mark(declared)}"
+    return text
+
+
+def card_text(card: Card, declared: Color | None = None) -> Text:
+    """`card_label` styled in the card's colour (a wild's declared colour, else magenta).
+
+    >>> card_text(Card.from_code("W+4"), Color.GREEN).plain
+    'W★W+4→G■'
+    """
+    return Text(card_label(card, declared), style=card_style(card, declared))
+
+
+def colour_text(color: Color) -> Text:
+    """A colour as its mark and its name, in that colour: `G■ green`."""
+    return Text(f"{colour_mark(color)} {COLOUR_NAMES[color]}", style=STYLES[color])
+
+
+def hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Colour by colour (R, Y, G, B), numbers ascending then Skip, Reverse, Draw Two; wilds last."""
+    return sort_hand(cards)

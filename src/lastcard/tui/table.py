@@ -1,0 +1,432 @@
+"""The table: where a game is played, by keyboard or mouse.
+
+`TableScreen` shows a `GameSession` from the person's seat and turns keys and clicks into
+actions. It runs the bots on the timing of `lastcard.tui.session`: after each transition, if a
+bot has something to do, a timer of `bot_delay` seconds starts (Space cuts it short); the bot's
+choice is computed in a worker thread and applied here, on the app's thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, Footer, RichLog, Static
+
+from lastcard.core import (
+    Action,
+    ActionKind,
+    Card,
+    Color,
+    LastcardError,
+    Phase,
+    PlayerView,
+)
+from lastcard.core.actions import play
+from lastcard.narration import Narrator, game_title
+
+from .decision import decision_text
+from .faces import card_text, hand_order
+from .pickers import ColourPicker, TargetPicker
+from .session import HUMAN, GameSession
+from .summary import GameOverScreen, HandSummaryScreen
+from .widgets import CardWidget, OpponentPanel, PileView
+
+# The buttons under the hand: (id, label, the action kind that enables it).
+_BUTTONS: tuple[tuple[str, str, ActionKind], ...] = (
+    ("draw", "Draw (d)", ActionKind.DRAW),
+    ("play-drawn", "Play drawn (p)", ActionKind.PLAY),
+    ("keep", "Keep (k)", ActionKind.KEEP),
+    ("uno", "UNO! (u)", ActionKind.UNO),
+    ("catch", "Catch (c)", ActionKind.CATCH),
+    ("challenge", "Challenge (x)", ActionKind.CHALLENGE),
+    ("accept", "Accept (a)", ActionKind.ACCEPT),
+)
+
+
+class TableScreen(Screen[None]):
+    """One game, from seat 0. `on_game_over(choice)` gets "new" or "quit" at the end."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "←→ choose", key_display="←→"),
+        Binding("right", "move(1)", "move right", show=False),
+        Binding("enter", "play_selected", "play"),
+        Binding("d", "draw", "draw"),
+        Binding("p", "play_drawn", "play drawn", show=False),
+        Binding("k", "keep", "keep", show=False),
+        Binding("u", "uno", "UNO!"),
+        Binding("c", "catch", "catch"),
+        Binding("x", "challenge", "challenge", show=False),
+        Binding("a", "accept", "accept", show=False),
+        Binding("space", "hurry", "bots now"),
+        *(Binding(str(k % 10), f"select({k - 1})", show=False) for k in range(1, 11)),
+    ]
+
+    def __init__(
+        self,
+        session: GameSession,
+        *,
+        level_names: Sequence[str],
+        bot_delay: float = 0.8,
+        on_game_over: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.names = session.names
+        self.level_names = tuple(level_names)
+        self.bot_delay = bot_delay
+        self.on_game_over = on_game_over
+        self.narrator = Narrator(session.players, session.rules, session.names, you=HUMAN)
+        self.selected = 0
+        self.uno_armed = False  # the next play goes with an Uno call
+        self._told = 0  # events of `session.log` already narrated
+        self._hand: tuple[Card, ...] = ()
+        self._timer: Timer | None = None
+        self._thinking = False
+        self.polls = 0  # bot polls finished: tests wait on it
+        self._ending = False  # a hand summary or the final screen is open
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table-title")
+        with Horizontal(id="main"):
+            with Vertical(id="board"):
+                with Horizontal(id="opponents"):
+                    for seat in range(1, self.session.players):
+                        yield OpponentPanel(seat, self.names[seat], self.level_names[seat - 1])
+                with Horizontal(id="middle"):
+                    yield PileView(id="pile")
+                    yield Static(id="me")
+                yield Static(id="status")
+                yield HorizontalScroll(id="hand")
+                with Horizontal(id="actions"):
+                    for button_id, label, _ in _BUTTONS:
+                        button = Button(label, id=button_id, compact=True)
+                        button.can_focus = False  # keys belong to the table, not to a button
+                        yield button
+            yield RichLog(id="log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.after_change()
+
+    # -- the loop -------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """True while a bot step is waiting or being computed (tests wait on this)."""
+        return self._timer is not None or self._thinking
+
+    def after_change(self) -> None:
+        """Show the new state and start whatever comes next."""
+        self._narrate()
+        self.refresh_table()
+        session = self.session
+        if session.hand_over or session.is_over:
+            self._stop_timer()
+            if not self._ending:
+                self._ending = True
+                self._show_summary()
+            return
+        self._schedule()
+        view = session.view()
+        if view.phase is Phase.AWAIT_FIRST_COLOR and view.to_act == HUMAN:
+            self._pick_first_colour()
+
+    def _schedule(self) -> None:
+        self._stop_timer()
+        if self.session.bots_pending():
+            # Textual's timers need a positive delay; 10 ms is "at once" to a person.
+            self._timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_tick)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    async def _bot_tick(self) -> None:
+        self._timer = None
+        if self._thinking:
+            return
+        self._thinking = True
+        self.refresh_table()
+        try:
+            plan = await asyncio.to_thread(self.session.plan_bot_step)
+        finally:
+            self._thinking = False
+        if plan is not None:
+            self.session.apply_bot_step(plan)
+        self.polls += 1
+        self.after_change()
+
+    def _narrate(self) -> None:
+        log = self.query_one("#log", RichLog)
+        events_ = self.session.log
+        for event in events_[self._told :]:
+            for line in self.narrator.lines(event):
+                log.write(line)
+        self._told = len(events_)
+        self.narrator.sizes = list(self.session.view().hand_sizes)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        session = self.session
+        view = session.view()
+        actions = session.human_actions()
+        self.query_one("#table-title", Static).update(self._title(view))
+        for panel in self.query(OpponentPanel):
+            panel.show(view)
+        self.query_one("#pile", PileView).show(view, self.names)
+        self.query_one("#me", Static).update(self._me(view))
+        self._show_hand(view, actions)
+        self._show_buttons(view, actions)
+        status = decision_text(view, actions, self.names, thinking=self._thinking)
+        if self.uno_armed:
+            status.append(
+                "\nUNO! will be called with your play (u again: not).", style="bold yellow"
+            )
+        self.query_one("#status", Static).update(status)
+
+    def _title(self, view: PlayerView) -> Text:
+        title = game_title(view.players, view.rules, self.session.seed)
+        title.append(f" · hand {view.hand_number}", style="bold")
+        return title
+
+    def _me(self, view: PlayerView) -> Text:
+        count = len(view.hand or ())
+        text = Text()
+        text.append("You", style="bold")
+        text.append(f"\n{count} card{'s' if count != 1 else ''}")
+        if view.exposed == HUMAN:
+            text.append("  no UNO call!", style="bold reverse red")
+        elif count == 1:
+            text.append("  UNO!", style="bold reverse yellow")
+        text.append(f"\nscore {view.scores[HUMAN]}", style="dim")
+        if view.dealer == HUMAN:
+            text.append("  dealer", style="dim")
+        return text
+
+    def _show_hand(self, view: PlayerView, actions: tuple[Action, ...]) -> None:
+        hand = hand_order(view.hand or ())
+        box = self.query_one("#hand", HorizontalScroll)
+        if hand != self._hand:
+            self._hand = hand
+            box.remove_children()
+            box.mount_all(CardWidget(card, index) for index, card in enumerate(hand))
+            if view.drawn is not None and view.drawn in hand:
+                self.selected = hand.index(view.drawn)
+        self.selected = max(0, min(self.selected, len(hand) - 1))
+        playable = {a.card for a in actions if a.kind is ActionKind.PLAY}
+        for widget in box.query(CardWidget):
+            widget.set_class(widget.card in playable, "playable")
+            widget.set_class(widget.index == self.selected, "selected")
+            widget.set_class(view.drawn is not None and widget.card is view.drawn, "drawn")
+
+    def _show_buttons(self, view: PlayerView, actions: tuple[Action, ...]) -> None:
+        kinds = {a.kind for a in actions}
+        for button_id, _, kind in _BUTTONS:
+            enabled = kind in kinds
+            if button_id == "play-drawn":
+                enabled = view.drawn is not None and kind in kinds
+            elif button_id == "uno":
+                enabled = kind in kinds or any(a.uno for a in actions)
+            self.query_one(f"#{button_id}", Button).disabled = not enabled
+
+    # -- the person's actions -------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """Send one action; a refusal is shown and changes nothing."""
+        try:
+            self.session.act(action)
+        except LastcardError as error:
+            self.notify(_plain(error), severity="warning", timeout=4)
+            self.refresh_table()
+            return
+        self.uno_armed = False
+        self.after_change()
+
+    def _offered(self, kind: ActionKind) -> list[Action]:
+        return [a for a in self.session.human_actions() if a.kind is kind]
+
+    def _act_kind(self, kind: ActionKind, missing: str) -> None:
+        offered = self._offered(kind)
+        if offered:
+            self.act(offered[0])
+        else:
+            self.notify(missing, severity="warning", timeout=3)
+
+    def play_card(self, card: Card) -> None:
+        """Play `card`, asking for a colour or a target when there is a choice."""
+        offers = [a for a in self._offered(ActionKind.PLAY) if a.card is card]
+        if not offers:
+            self.act(play(card))  # the engine explains why not
+            return
+        self._choose_play(offers)
+
+    def _choose_play(self, offers: list[Action]) -> None:
+        colours = list(dict.fromkeys(a.color for a in offers if a.color is not None))
+        if len(colours) > 1:
+
+            def chosen_colour(color: Color | None) -> None:
+                if color is not None:
+                    self._choose_play([a for a in offers if a.color is color])
+
+            card = offers[0].card
+            assert card is not None
+            prompt = f"{card_text(card).plain}: name a colour"
+            self.app.push_screen(ColourPicker(colours, prompt), chosen_colour)
+            return
+        targets = list(dict.fromkeys(a.target for a in offers if a.target is not None))
+        if len(targets) > 1:
+            sizes = self.session.view().hand_sizes
+
+            def chosen_target(seat: int | None) -> None:
+                if seat is not None:
+                    self._choose_play([a for a in offers if a.target == seat])
+
+            labels = [f"{self.names[t]} ({sizes[t]} cards)" for t in targets]
+            picker = TargetPicker(targets, labels, "Swap hands with whom?")
+            self.app.push_screen(picker, chosen_target)
+            return
+        with_call = [a for a in offers if a.uno]
+        without = [a for a in offers if not a.uno]
+        choice = with_call if with_call and (self.uno_armed or not without) else without
+        self.act(choice[0])
+
+    def _pick_first_colour(self) -> None:
+        colours = [a.color for a in self._offered(ActionKind.COLOR) if a.color is not None]
+
+        def chosen(color: Color | None) -> None:
+            offered = [a for a in self._offered(ActionKind.COLOR) if a.color is color]
+            if offered:
+                self.act(offered[0])
+
+        if colours and not isinstance(self.app.screen, ColourPicker):
+            picker = ColourPicker(colours, "The first discard is a Wild: name its colour")
+            self.app.push_screen(picker, chosen)
+
+    # -- keys and clicks ------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        if self._hand:
+            self.selected = (self.selected + step) % len(self._hand)
+            self.refresh_table()
+            self._scroll_to_selected()
+
+    def action_select(self, index: int) -> None:
+        if index < len(self._hand):
+            self.selected = index
+            self.refresh_table()
+            self._scroll_to_selected()
+
+    def _scroll_to_selected(self) -> None:
+        for widget in self.query(CardWidget):
+            if widget.index == self.selected:
+                widget.scroll_visible()
+
+    def action_play_selected(self) -> None:
+        if self._offered(ActionKind.COLOR):
+            self._pick_first_colour()
+        elif self._hand:
+            self.play_card(self._hand[self.selected])
+
+    def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
+        self.selected = message.index
+        if message.index < len(self._hand):
+            self.play_card(self._hand[message.index])
+
+    def action_draw(self) -> None:
+        self._act_kind(ActionKind.DRAW, "You cannot draw now.")
+
+    def action_keep(self) -> None:
+        self._act_kind(ActionKind.KEEP, "There is no drawn card to keep.")
+
+    def action_play_drawn(self) -> None:
+        drawn = self.session.view().drawn
+        if drawn is None:
+            self.notify("There is no drawn card to play.", severity="warning", timeout=3)
+        else:
+            self.play_card(drawn)
+
+    def action_uno(self) -> None:
+        """Call Uno now if one is owed; before playing down to one card, arm the call."""
+        if self._offered(ActionKind.UNO):
+            self._act_kind(ActionKind.UNO, "")
+        elif any(a.uno for a in self._offered(ActionKind.PLAY)):
+            self.uno_armed = not self.uno_armed
+            self.refresh_table()
+        else:
+            self.notify("You have no Uno to call.", severity="warning", timeout=3)
+
+    def action_catch(self) -> None:
+        self._act_kind(ActionKind.CATCH, "Nobody can be caught now.")
+
+    def action_challenge(self) -> None:
+        self._act_kind(ActionKind.CHALLENGE, "There is no Wild Draw Four to challenge.")
+
+    def action_accept(self) -> None:
+        self._act_kind(ActionKind.ACCEPT, "There is no penalty to accept.")
+
+    def action_hurry(self) -> None:
+        """Let the bots move now instead of after the pause."""
+        if self._timer is not None:
+            self._stop_timer()
+            self.run_worker(self._bot_tick(), exclusive=False, group="bots")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        handlers: dict[str, Callable[[], None]] = {
+            "draw": self.action_draw,
+            "play-drawn": self.action_play_drawn,
+            "keep": self.action_keep,
+            "uno": self.action_uno,
+            "catch": self.action_catch,
+            "challenge": self.action_challenge,
+            "accept": self.action_accept,
+        }
+        handler = handlers.get(event.button.id or "")
+        if handler is not None:
+            handler()
+
+    # -- the end of a hand and of the game --------------------------------------------------
+
+    def _show_summary(self) -> None:
+        hand_over = _last_event(self.session.log, "hand_over")
+        game_over = self.session.is_over
+        screen = HandSummaryScreen(hand_over, self.names, game_over=game_over)
+        self.app.push_screen(screen, lambda _: self._after_summary())
+
+    def _after_summary(self) -> None:
+        if self.session.is_over:
+            view = self.session.view()
+            final = GameOverScreen(view.scores, view.winners, self.names, view.rules)
+            self.app.push_screen(final, self._after_final)
+            return
+        self._ending = False
+        self.session.next_hand()
+        self.after_change()
+
+    def _after_final(self, choice: str | None) -> None:
+        if self.on_game_over is not None:
+            self.on_game_over(choice or "quit")
+
+
+def _last_event(log: Sequence[Any], kind: str) -> dict[str, Any]:
+    for event in reversed(log):
+        if event.type == kind:
+            data: dict[str, Any] = event.to_dict()
+            return data
+    raise LookupError(f"no {kind} event yet")
+
+
+def _plain(error: LastcardError) -> str:
+    message = getattr(error, "message", None)
+    return str(message) if message else str(error)

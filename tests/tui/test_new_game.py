@@ -1,0 +1,264 @@
+"""The new-game screen, driven through Textual's pilot as a player would."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, Select, Static, Switch
+
+from lastcard.core import Rules
+from lastcard.tui.new_game import NewGameScreen
+from lastcard.tui.options import OPTIONS
+from lastcard.tui.settings import PlaySettings
+
+SIZE = (120, 50)
+
+
+class Host(App[None]):
+    """Pushes the screen and records what it is dismissed with."""
+
+    def __init__(self, settings: PlaySettings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.results: list[PlaySettings | None] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(NewGameScreen(self.settings), self.results.append)
+
+
+Scenario = Callable[[Host, Pilot[None]], Awaitable[None]]
+
+
+def run(scenario: Scenario, settings: PlaySettings | None = None) -> Host:
+    app = Host(settings if settings is not None else PlaySettings())
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await scenario(app, pilot)
+
+    asyncio.run(main())
+    return app
+
+
+def screen(app: Host) -> NewGameScreen:
+    assert isinstance(app.screen, NewGameScreen)
+    return app.screen
+
+
+def select(app: Host, widget_id: str) -> Select[Any]:
+    return screen(app).query_one(f"#{widget_id}", Select)
+
+
+def switch(app: Host, name: str) -> Switch:
+    return screen(app).query_one(f"#opt-{name}", Switch)
+
+
+def error_text(app: Host) -> str:
+    return str(screen(app).query_one("#error", Static).content)
+
+
+async def pick(pilot: Pilot[None], app: Host, widget_id: str, presses: list[str]) -> None:
+    """Open a Select from the keyboard, move through its list and choose."""
+    select(app, widget_id).focus()
+    await pilot.press("enter", *presses, "enter")
+    await pilot.pause()
+
+
+async def toggle(pilot: Pilot[None], app: Host, name: str) -> None:
+    switch(app, name).focus()  # focusing scrolls it into view
+    await pilot.press("space")
+    await pilot.pause()
+
+
+def test_every_option_has_a_control_and_its_help() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        kinds = {"bool": Switch, "choice": Select, "int": Input, "optional_int": Input}
+        for spec in OPTIONS:
+            control = screen(app).query_one(f"#opt-{spec.name}")
+            assert isinstance(control, kinds[spec.kind]), spec.name
+            option = screen(app).query_one(f"#option-{spec.name}")
+            assert control in option.query("*")
+            assert [str(s.content) for s in option.query(".option-help").results(Static)] == [
+                spec.help
+            ]
+        assert select(app, "preset").value == "official"
+        assert error_text(app) == ""
+        assert not screen(app).query_one("#start", Button).disabled
+
+    run(scenario)
+
+
+def test_choose_players_levels_preset_and_an_option_then_start() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        opponents = [screen(app).query_one(f"#opponent-{k}") for k in range(1, 10)]
+        assert [row.display for row in opponents] == [True] * 3 + [False] * 6
+        assert str(screen(app).query_one("#opponent-2 Label", Static).content) == "Basil"
+
+        await pick(pilot, app, "players", ["up"])  # 4 -> 3
+        assert select(app, "players").value == 3
+        assert [row.display for row in opponents] == [True] * 2 + [False] * 7
+
+        await pick(pilot, app, "level-1", ["down"])  # normal -> hard
+        assert select(app, "level-1").value == "hard"
+
+        select(app, "preset").value = "party"  # as when chosen from its list
+        await pilot.pause()
+        assert switch(app, "seven_o").value is True
+        assert switch(app, "jump_in").value is True
+        assert select(app, "opt-stacking").value == OPTIONS[13].choices.index("same")
+        assert str(screen(app).query_one("#state-seven_o", Static).content) == "on"
+        assert select(app, "preset").value == "party"
+
+        await toggle(pilot, app, "elimination")
+        assert switch(app, "elimination").value is True
+        assert select(app, "preset").value == "custom"
+
+        screen(app).query_one("#seed", Input).focus()
+        await pilot.press("4", "2")
+        await pilot.click("#start")
+        await pilot.pause()
+
+    app = run(scenario)
+    assert len(app.results) == 1
+    result = app.results[0]
+    assert result is not None
+    assert result.players == 3
+    assert result.levels == ["hard", "normal"]
+    assert result.rules == Rules.preset("party").changed(elimination=True)
+    assert result.seed == 42
+    assert result.bot_delay == PlaySettings().bot_delay
+
+
+def test_setting_a_presets_options_by_hand_shows_its_name() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        await toggle(pilot, app, "seven_o")
+        assert select(app, "preset").value == "custom"
+        await toggle(pilot, app, "jump_in")
+        select(app, "opt-stacking").value = OPTIONS[13].choices.index("same")
+        await pilot.pause()
+        assert select(app, "preset").value == "party"
+        await toggle(pilot, app, "jump_in")
+        assert select(app, "preset").value == "custom"
+        select(app, "preset").value = "official"
+        await pilot.pause()
+        assert not switch(app, "seven_o").value
+        assert select(app, "preset").value == "official"
+
+    run(scenario)
+
+
+def test_partners_with_three_players_shows_an_error_and_cannot_start() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        select(app, "players").value = 3
+        select(app, "preset").value = "partners"
+        await pilot.pause()
+        assert "4 players" in error_text(app)
+        assert screen(app).query_one("#start", Button).disabled
+        await pilot.click("#start")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.results == []
+        assert isinstance(app.screen, NewGameScreen)
+
+        select(app, "players").value = 4
+        await pilot.pause()
+        assert error_text(app) == ""
+        await pilot.click("#start")
+        await pilot.pause()
+
+    app = run(scenario)
+    assert len(app.results) == 1 and app.results[0] is not None
+    assert app.results[0].rules == Rules.preset("partners")
+    assert app.results[0].players == 4
+
+
+def test_invalid_numbers_show_an_error_until_fixed() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        hand = screen(app).query_one("#opt-hand_size", Input)
+        hand.value = "16"
+        await pilot.pause()
+        assert "hand_size" in error_text(app)
+        assert screen(app).query_one("#start", Button).disabled
+        hand.value = "-"
+        await pilot.pause()
+        assert "whole number" in error_text(app)
+        hand.value = "5"
+        await pilot.pause()
+        assert error_text(app) == ""
+        target = screen(app).query_one("#opt-target_score", Input)
+        target.value = ""
+        await pilot.pause()
+        assert error_text(app) == ""
+        await pilot.click("#start")
+        await pilot.pause()
+
+    app = run(scenario)
+    result = app.results[0]
+    assert result is not None
+    assert result.rules == Rules(hand_size=5, target_score=None)
+
+
+def test_a_deck_too_small_for_the_players_is_an_error() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        select(app, "players").value = 10
+        screen(app).query_one("#opt-hand_size", Input).value = "11"
+        await pilot.pause()
+        assert "the deck has 108" in error_text(app)
+        assert screen(app).query_one("#start", Button).disabled
+
+    run(scenario)
+
+
+def test_escape_and_cancel_return_none() -> None:
+    async def escape(app: Host, pilot: Pilot[None]) -> None:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, NewGameScreen)
+
+    async def cancel(app: Host, pilot: Pilot[None]) -> None:
+        await pilot.click("#cancel")
+        await pilot.pause()
+
+    assert run(escape).results == [None]
+    assert run(cancel).results == [None]
+
+
+def test_the_screen_starts_from_the_given_settings() -> None:
+    settings = PlaySettings(
+        players=5,
+        levels=["easy", "beginner"],
+        rules=Rules.preset("h2o").changed(hand_size=6),
+        seed=9,
+        bot_delay=0.1,
+    )
+
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        assert select(app, "players").value == 5
+        assert [select(app, f"level-{k}").value for k in range(1, 5)] == [
+            "easy",
+            "beginner",
+            "normal",
+            "normal",
+        ]
+        assert select(app, "preset").value == "custom"
+        assert switch(app, "wild_downpour").value is True
+        assert screen(app).query_one("#opt-hand_size", Input).value == "6"
+        assert screen(app).query_one("#seed", Input).value == "9"
+        await pilot.click("#start")
+        await pilot.pause()
+
+    app = run(scenario, settings)
+    assert app.results == [
+        PlaySettings(
+            players=5,
+            levels=["easy", "beginner", "normal", "normal"],
+            rules=settings.rules,
+            seed=9,
+            bot_delay=0.1,
+        )
+    ]

@@ -1,0 +1,263 @@
+"""Whole games of `lastcard play` driven by key presses through Textual's pilot.
+
+Each test stacks the deck so that the situation it is about arrives on a known move, then plays
+it the way a person would: number keys and Enter for cards, letters for the rest, Space to let
+the bots move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from lastcard import Rules
+from lastcard.tui.app import PlayApp
+from lastcard.tui.pickers import ColourPicker, ConfirmScreen, TargetPicker
+from lastcard.tui.summary import GameOverScreen, HandSummaryScreen
+from lastcard.tui.table import TableScreen
+
+from .driver import SIZE, bots_move, codes, make_app, play, screen_text, stacked_session, table_of
+
+
+async def bots_until_you(pilot: Pilot[None], app: PlayApp) -> None:
+    """Let the bots move until the game waits for you (or the hand ends)."""
+    session = table_of(app).session
+    for _ in range(20):
+        if session.human_to_act() or session.hand_over or session.is_over:
+            return
+        await bots_move(pilot, app)
+    raise AssertionError("the bots never handed the turn back")
+
+
+def events_of(app: PlayApp, kind: str) -> list[dict[str, object]]:
+    return [e.to_dict() for e in table_of(app).session.log if e.type == kind]
+
+
+# -- a hand to its end, with a Wild and its colour picker -----------------------------------
+
+
+def test_a_hand_played_to_its_end_with_a_wild(tmp_path: Path) -> None:
+    # You: R5 R7 W. Ada: B1 B2 B3. First discard R3; Ada draws Y9, then Y8, and cannot play.
+    session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "Your turn" in screen_text(app)
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            assert events_of(app, "draw")[-1]["seat"] == 1, "Ada could not follow: she drew"
+            await pilot.press("u")  # arm the Uno call: R7 is the penultimate card
+            assert "UNO! will be called with your play" in screen_text(app)
+            await play(pilot, app, "R7")
+            assert events_of(app, "play")[-1]["uno"] is True
+            await bots_until_you(pilot, app)
+            await play(pilot, app, "W")
+            assert isinstance(app.screen, ColourPicker)
+            await pilot.press("g")
+            await pilot.pause()
+            assert isinstance(app.screen, HandSummaryScreen)
+            summary = screen_text(app)
+            assert "You went out and scores 23 points" in summary  # B1 B2 B3 Y9 Y8
+            assert "B◆1" in summary and "Y●9" in summary
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen)
+            assert "Game over: You win!" in screen_text(app)
+            await pilot.press("q")
+            await pilot.pause()
+
+    asyncio.run(scenario())
+    assert session.is_over and session.state.winners == (0,)
+    assert events_of(app, "play")[-1]["color"] == "g"
+    assert not (tmp_path / "saved-game.json").exists(), "a finished game leaves no save behind"
+
+
+# -- Uno: caught by a bot, a late call, and you catching a bot -------------------------------
+
+
+def test_a_bot_catches_you_when_you_forget_uno(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 R7 B2 G1 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            await play(pilot, app, "R7")  # down to one card, without the call
+            text = screen_text(app)
+            assert "did not call UNO: press u now!" in text
+            await bots_move(pilot, app)  # Ada moves first: she catches you
+
+    asyncio.run(scenario())
+    catches = events_of(app, "catch")
+    assert catches and catches[0]["seat"] == 1 and catches[0]["target"] == 0
+    assert len(session.view().hand or ()) == 3  # G1 plus the 2-card penalty
+
+
+def test_calling_uno_just_after_your_play_is_in_time(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 R7 B2 G1 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            await play(pilot, app, "R7")
+            await pilot.press("u")  # before the bots move
+            await pilot.pause()
+            await bots_move(pilot, app)
+
+    asyncio.run(scenario())
+    assert events_of(app, "uno") and not events_of(app, "catch")
+    assert len(session.view().hand or ()) == 1
+
+
+def test_you_catch_a_bot_that_forgets_uno(tmp_path: Path) -> None:
+    # Ada never calls. You: R5 R6 Y0; Ada: R1 G6 G3, so each time she has one play only.
+    session = stacked_session(
+        ["random:call_uno=false,voluntary_draw=false"], "R5 R1 R6 G6 Y0 G3 R9"
+    )
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)  # Ada plays R1
+            await pilot.press("u")  # you do call yours
+            await play(pilot, app, "R6")
+            await bots_move(pilot, app)  # Ada plays G6, her penultimate card, silently
+            assert session.view().exposed == 1
+            assert "Ada did not call UNO: catch [c]!" in screen_text(app)
+            await pilot.press("c")
+            await pilot.pause()
+
+    asyncio.run(scenario())
+    catches = events_of(app, "catch")
+    assert catches and catches[0]["seat"] == 0 and catches[0]["target"] == 1
+    assert session.view().hand_sizes[1] == 3  # G3 plus the penalty
+
+
+# -- the Wild Draw Four challenge -------------------------------------------------------------
+
+
+def test_you_challenge_a_bluffed_wild_draw_four(tmp_path: Path) -> None:
+    # Ada plays her W+4 (the greedy bot's most valuable card) while holding the red R1.
+    session = stacked_session(["greedy:bluff=true"], "R5 W+4 R6 R1 R7 G2 R9")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            assert "played a Wild Draw Four on you" in screen_text(app)
+            assert not table_of(app).query_one("#challenge").disabled
+            await pilot.press("x")
+            await pilot.pause()
+
+    asyncio.run(scenario())
+    challenge = events_of(app, "challenge")
+    assert challenge and challenge[0]["succeeded"] is True
+    assert session.view().hand_sizes[1] == 2 + 4  # R1 G2 and the four of the failed bluff
+    assert len(session.view().hand or ()) == 2  # you drew nothing
+
+
+# -- Seven-O under the party preset -----------------------------------------------------------
+
+
+def test_seven_o_swap_with_the_target_picker(tmp_path: Path) -> None:
+    rules = Rules.preset("party").changed(target_score=None, hand_size=3)
+    # You: R7 R5 G1; Ada: B1 B2 B3; Basil: Y1 Y2 Y3. Dealer Basil, so you start.
+    session = stacked_session(
+        ["heuristic", "heuristic"], "R7 B1 Y1 R5 B2 Y2 G1 B3 Y3 R9", rules=rules, dealer=2
+    )
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R7")
+            assert isinstance(app.screen, TargetPicker)
+            text = screen_text(app)
+            assert "1. Ada (3 cards)" in text and "2. Basil (3 cards)" in text
+            await pilot.press("2")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(scenario())
+    swap = events_of(app, "swap_hands")
+    assert swap and list(swap[0]["seats"]) == [0, 2]  # type: ignore[call-overload]
+    assert codes(session.view().hand or ()) == ["Y1", "Y2", "Y3"]
+    assert session.view().hand_sizes[2] == 2  # R5 G1
+
+
+# -- save and resume ----------------------------------------------------------------------------
+
+
+def test_save_then_resume_the_same_game(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path)
+    save = tmp_path / "saved-game.json"
+
+    async def first_sitting() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            await pilot.press("s")
+            await pilot.pause()
+            assert save.exists()
+            await pilot.press("q")  # quitting saves as well
+            await pilot.pause()
+
+    asyncio.run(first_sitting())
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    assert [tuple(a) for a in saved["record"]["actions"]] == list(session.record().actions)
+
+    resumed = make_app(None, tmp_path)
+
+    async def second_sitting() -> None:
+        async with resumed.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(resumed.screen, ConfirmScreen)
+            assert "unfinished game" in screen_text(resumed)
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(resumed.screen, TableScreen)
+            again = table_of(resumed).session
+            assert again.state == session.state
+            assert again.names == session.names
+            await play(pilot, resumed, "R7")  # and the game goes on
+            assert len(again.view().hand or ()) == 1
+
+    asyncio.run(second_sitting())
+
+
+def test_a_new_game_from_the_remembered_settings(tmp_path: Path) -> None:
+    """`lastcard play --seed N` deals at once with the last settings, and remembers them."""
+    settings = tmp_path / "play-settings.json"
+    settings.write_text(
+        json.dumps({"players": 3, "levels": ["easy", "beginner"], "rules": {"seven_o": True}}),
+        encoding="utf-8",
+    )
+    app = make_app(None, tmp_path, seed=11)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = table_of(app)
+            assert table.session.players == 3 and table.session.seed == 11
+            assert table.session.rules.seven_o
+            text = screen_text(app)
+            assert "Ada  easy" in text and "Basil  beginner" in text
+
+    asyncio.run(scenario())
+    assert json.loads(settings.read_text(encoding="utf-8"))["seed"] == 11
