@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Markdown
 
 from lastcard import Rules
 from lastcard.tui.app import PlayApp
@@ -261,3 +262,75 @@ def test_a_new_game_from_the_remembered_settings(tmp_path: Path) -> None:
 
     asyncio.run(scenario())
     assert json.loads(settings.read_text(encoding="utf-8"))["seed"] == 11
+
+
+# -- the first discard is a Wild, hands follow one another, the help ------------------------------
+
+
+def test_2_4_a_first_wild_asks_you_for_its_colour(tmp_path: Path) -> None:
+    # Ada deals; a Wild turns up first, so you, on her left, name its colour (first_wild default).
+    session = stacked_session(["heuristic"], "R5 B1 R6 B2 R7 B3 W")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ColourPicker)
+            assert "name its colour" in screen_text(app)
+            await pilot.press("b")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(scenario())
+    assert session.view().color is not None and session.view().color.letter == "B"
+    assert events_of(app, "color")[0]["seat"] == 0
+
+
+def test_the_hand_summary_then_the_next_hand(tmp_path: Path) -> None:
+    rules = Rules(hand_size=2)  # to 500 points: one hand will not end the game
+    # You: R5 R6; Ada: B1 B2. You play R5 (with the call), Ada draws Y9, you go out with R6.
+    session = stacked_session(["heuristic"], "R5 B1 R6 B2 R3 Y9", rules=rules)
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("u")
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            await play(pilot, app, "R6")
+            assert isinstance(app.screen, HandSummaryScreen)
+            assert "Deal the next hand" in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert "hand 2" in screen_text(app)
+
+    asyncio.run(scenario())
+    assert session.view().hand_number == 2
+    assert session.view().scores[0] == 12  # B1 B2 Y9
+
+
+def test_the_rules_help_lists_the_house_rules(tmp_path: Path) -> None:
+    rules = Rules.preset("party").changed(target_score=None, hand_size=3)
+    session = stacked_session(["heuristic"], "R5 B1 R6 B2 R7 B3 R3", rules=rules)
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "How to play" in text
+            await pilot.press("end")  # the help scrolls to its end, the keys
+            await pilot.pause()
+            assert "With the mouse" in screen_text(app)
+            source = app.screen.query_one(Markdown).source
+            assert "House rules in this game" in source
+            assert "**Seven-O**: on" in source and "**Jump-In**: on" in source
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(scenario())

@@ -26,5 +26,9 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide", id="help"):
             yield Markdown(rules_markdown(self.rules) + "\n\n" + KEYS_MARKDOWN)
 
+    def on_mount(self) -> None:
+        # Focused, the scroll answers the arrows, PageUp/PageDown, Home and End.
+        self.query_one("#help", VerticalScroll).focus()
+
     def action_close(self) -> None:
         self.dismiss(None)

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from lastcard.core import Rules
 from lastcard.core.errors import RulesError
@@ -65,7 +65,10 @@ def _on_off(value: Any) -> str:
 class NewGameScreen(Screen[PlaySettings | None]):
     """Choose a game; dismisses with the new `PlaySettings`, or None when cancelled."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
 
     DEFAULT_CSS = """
     NewGameScreen {
@@ -247,8 +250,9 @@ class NewGameScreen(Screen[PlaySettings | None]):
                         yield Static(spec.help, classes="option-help")
         yield Static("", id="error")
         with Horizontal(id="buttons"):
-            yield Button("Start", id="start", variant="primary")
-            yield Button("Cancel", id="cancel")
+            yield Button("Start (Ctrl+S)", id="start", variant="primary")
+            yield Button("Cancel (Esc)", id="cancel")
+        yield Footer()
 
     def _control(self, spec: OptionSpec) -> Switch | Select[int] | Input:
         widget_id = f"opt-{spec.name}"
@@ -425,7 +429,7 @@ class NewGameScreen(Screen[PlaySettings | None]):
     # -- actions --------------------------------------------------------------------------
 
     @on(Button.Pressed, "#start")
-    def _start(self) -> None:
+    def action_start(self) -> None:
         settings = self.current_settings()
         if settings is not None:
             self.dismiss(settings)

@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, RichLog, Static
@@ -106,7 +107,7 @@ class TableScreen(Screen[None]):
                     yield PileView(id="pile")
                     yield Static(id="me")
                 yield Static(id="status")
-                yield HorizontalScroll(id="hand")
+                yield Container(id="hand")
                 with Horizontal(id="actions"):
                     for button_id, label, _ in _BUTTONS:
                         button = Button(label, id=button_id, compact=True)
@@ -117,6 +118,11 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.after_change()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # As many 8-column cards (and a 1-column gap) per row as the hand's width holds.
+        hand = self.query_one("#hand", Container)
+        hand.styles.grid_size_columns = max(1, (hand.content_size.width + 1) // 9)
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -217,7 +223,7 @@ class TableScreen(Screen[None]):
 
     def _show_hand(self, view: PlayerView, actions: tuple[Action, ...]) -> None:
         hand = hand_order(view.hand or ())
-        box = self.query_one("#hand", HorizontalScroll)
+        box = self.query_one("#hand", Container)
         if hand != self._hand:
             self._hand = hand
             box.remove_children()
@@ -229,7 +235,9 @@ class TableScreen(Screen[None]):
         for widget in box.query(CardWidget):
             widget.set_class(widget.card in playable, "playable")
             widget.set_class(widget.index == self.selected, "selected")
-            widget.set_class(view.drawn is not None and widget.card is view.drawn, "drawn")
+            drawn = view.drawn is not None and widget.card is view.drawn
+            widget.set_class(drawn, "drawn")
+            widget.border_title = "new" if drawn else None
 
     def _show_buttons(self, view: PlayerView, actions: tuple[Action, ...]) -> None:
         kinds = {a.kind for a in actions}
