@@ -61,14 +61,21 @@ def card_text(code: str, color: str | None = None) -> Text:
     return Text(card.code, style=CARD_STYLES[card.color.value])
 
 
-def cards_text(codes: Iterable[str], *, sort: bool = False) -> Text:
+CardFormat = Callable[[str, str | None], Text]
+"""Draws a card code (with a wild's declared colour letter, or None) as text."""
+
+
+def cards_text(
+    codes: Iterable[str], *, sort: bool = False, card_format: CardFormat | None = None
+) -> Text:
     """Cards separated by spaces; `sort` orders them colour by colour, wilds last."""
     cards = [Card.from_code(code) for code in codes]
     if sort:
         cards.sort(key=lambda card: card.sort_key)
     if not cards:
         return Text("(none)", style="dim")
-    return Text(" ").join(card_text(card.code) for card in cards)
+    draw = card_format if card_format is not None else card_text
+    return Text(" ").join(draw(card.code, None) for card in cards)
 
 
 def colour_text(letter: str) -> Text:
@@ -102,7 +109,9 @@ def game_title(players: int, rules: Rules, seed: int) -> Text:
 class Narrator:
     """Turns events into lines. `names[k]` names seat k (default `Seat k`); `rules` (default:
     the official game) say whether high or low totals are good and who plays in teams. `you`
-    is the seat of the person reading, told in the second person ("You play R5")."""
+    is the seat of the person reading, told in the second person ("You play R5").
+    `card_format` draws the cards (default `card_text`: codes in their colours) and
+    `colour_format` a declared colour's letter (default `colour_text`: its name)."""
 
     def __init__(
         self,
@@ -111,9 +120,13 @@ class Narrator:
         names: Sequence[str] | None = None,
         *,
         you: int | None = None,
+        card_format: CardFormat | None = None,
+        colour_format: Callable[[str], Text] | None = None,
     ) -> None:
         self.players = players
         self.you = you
+        self._card = card_format if card_format is not None else card_text
+        self._colour = colour_format if colour_format is not None else colour_text
         self.rules = rules if rules is not None else Rules()
         self.names = list(names) if names is not None else [f"Seat {k}" for k in range(players)]
         self.sizes = [0] * players
@@ -188,7 +201,7 @@ class Narrator:
     def _dealer_draw(self, e: Mapping[str, Any]) -> list[Text]:
         parts: list[str | Text] = ["Drawing for dealer:"]
         for seat, code in e["draws"]:
-            parts += [" ", self.names[seat], " ", card_text(code), ","]
+            parts += [" ", self.names[seat], " ", self._card(code, None), ","]
         parts[-1] = "."
         return [*self._header(self.hand + 1), self._line(*parts)]
 
@@ -210,16 +223,21 @@ class Narrator:
                 if hand:
                     out.append(
                         self._line(
-                            "  ", self.names[seat].ljust(width), "  ", cards_text(hand, sort=True)
+                            "  ",
+                            self.names[seat].ljust(width),
+                            "  ",
+                            cards_text(hand, sort=True, card_format=self._card),
                         )
                     )
         return out
 
     def _first_discard(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line("First discard: ", card_text(e["card"]), ".")]
+        return [self._line("First discard: ", self._card(e["card"], None), ".")]
 
     def _first_discard_returned(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line("First discard ", card_text(e["card"]), " goes back into the stock.")]
+        return [
+            self._line("First discard ", self._card(e["card"], None), " goes back into the stock.")
+        ]
 
     def _play(self, e: Mapping[str, Any]) -> list[Text]:
         seat = e["seat"]
@@ -232,7 +250,7 @@ class Narrator:
         parts: list[str | Text] = [
             self.seat(seat),
             verb,
-            card_text(e["card"], e.get("color") if card.is_wild else None),
+            self._card(e["card"], e.get("color") if card.is_wild else None),
         ]
         if e.get("target") is not None:
             parts += [" at ", self._object(e["target"])]
@@ -253,7 +271,7 @@ class Narrator:
         ]
         cards = e.get("cards")
         if cards:
-            parts += [": ", cards_text(cards)]
+            parts += [": ", cards_text(cards, card_format=self._card)]
         if count < owed:
             parts.append(f" (owed {owed}: no more cards to draw)")
         return [self._line(*parts)]
@@ -289,7 +307,7 @@ class Narrator:
     def _reveal(self, e: Mapping[str, Any]) -> list[Text]:
         seat = e["seat"]
         shows = self._verb(seat, " shows their hand: ", " show your hand: ")
-        return [self._line(self.seat(seat), shows, cards_text(e["cards"]))]
+        return [self._line(self.seat(seat), shows, cards_text(e["cards"], card_format=self._card))]
 
     def _keep(self, e: Mapping[str, Any]) -> list[Text]:
         return [self._line(self.seat(e["seat"]), self._verb(e["seat"], " keeps it.", " keep it."))]
@@ -321,7 +339,10 @@ class Narrator:
         if e.get("revealed") is not None:
             out.append(
                 self._line(
-                    "  ", self.names[e["player"]], " held: ", cards_text(e["revealed"], sort=True)
+                    "  ",
+                    self.names[e["player"]],
+                    " held: ",
+                    cards_text(e["revealed"], sort=True, card_format=self._card),
                 )
             )
         return out
@@ -345,7 +366,7 @@ class Narrator:
             self._line(
                 self.seat(e["seat"]),
                 self._verb(e["seat"], " names the colour: ", " name the colour: "),
-                colour_text(e["color"]),
+                self._colour(e["color"]),
                 ".",
             )
         ]
@@ -380,7 +401,7 @@ class Narrator:
                     "  ",
                     self.names[seat].ljust(width),
                     "  ",
-                    cards_text(hand, sort=True),
+                    cards_text(hand, sort=True, card_format=self._card),
                     f"  ({e['hand_values'][seat]} points)",
                 )
             )

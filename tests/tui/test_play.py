@@ -19,6 +19,7 @@ from lastcard.tui.app import PlayApp
 from lastcard.tui.pickers import ColourPicker, ConfirmScreen, TargetPicker
 from lastcard.tui.summary import GameOverScreen, HandSummaryScreen
 from lastcard.tui.table import TableScreen
+from lastcard.tui.widgets import CardWidget
 
 from .driver import SIZE, bots_move, codes, make_app, play, screen_text, stacked_session, table_of
 
@@ -334,3 +335,77 @@ def test_the_rules_help_lists_the_house_rules(tmp_path: Path) -> None:
             assert isinstance(app.screen, TableScreen)
 
     asyncio.run(scenario())
+
+
+# -- stacking, jumping in, and the mouse ----------------------------------------------------
+
+
+def test_7_1_stack_a_draw_two_or_accept(tmp_path: Path) -> None:
+    rules = Rules.preset("party").changed(target_score=None, hand_size=3)
+    # You: R5 Y+2 G9; Ada: R+2 B1 B3. Ada answers your R5 with R+2; you stack your Y+2.
+    session = stacked_session(["heuristic"], "R5 R+2 Y+2 B1 G9 B3 R9", rules=rules)
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            text = screen_text(app)
+            assert "+2 is coming to you" in text and "accept [a]" in text
+            assert not table_of(app).query_one("#accept").disabled
+            await play(pilot, app, "Y+2")
+            await bots_until_you(pilot, app)  # Ada cannot stack: she draws the 4
+
+    asyncio.run(scenario())
+    accept = events_of(app, "accept")
+    assert accept and accept[0]["seat"] == 1 and accept[0]["count"] == 4
+    assert session.view().hand_sizes[1] == 2 + 4
+
+
+def test_7_3_jump_in_with_the_identical_card(tmp_path: Path) -> None:
+    rules = Rules.preset("party").changed(target_score=None, hand_size=3)
+    # You: B4 B2 G3; Ada: B2 R8 Y7; Basil: G1 G5 R6. Basil deals, you start.
+    session = stacked_session(
+        ["heuristic", "heuristic"], "B4 B2 G1 B2 R8 G5 G3 Y7 R6 B9", rules=rules, dealer=2
+    )
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "B4")
+            await bots_move(pilot, app)  # Ada plays her B2; Basil is next
+            assert session.view().to_act == 2
+            assert "Jump in with B◆2 [Enter]!" in screen_text(app)
+            await play(pilot, app, "B2")
+
+    asyncio.run(scenario())
+    jump = events_of(app, "play")[-1]
+    assert jump["seat"] == 0 and jump["jump_in"] is True and jump["card"] == "B2"
+    assert codes(session.view().hand or ()) == ["G3"]
+    assert session.view().to_act == 1  # play goes on from your left: Basil was jumped over
+
+
+def test_play_with_the_mouse(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = table_of(app)
+            wild = next(w for w in table.query(CardWidget) if w.card.code == "W")
+            await pilot.click(wild)
+            await pilot.pause()
+            assert isinstance(app.screen, ColourPicker)
+            await pilot.click("#colour-y")
+            await pilot.pause()
+            assert session.view().color is not None and session.view().color.letter == "Y"
+            await bots_until_you(pilot, app)
+            await pilot.click("#draw")
+            await pilot.pause()
+
+    asyncio.run(scenario())
+    assert events_of(app, "play")[0]["card"] == "W"
+    assert events_of(app, "draw")[-1]["seat"] == 0

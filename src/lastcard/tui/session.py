@@ -37,6 +37,7 @@ from typing import Any
 from lastcard.bots import Bot, make_bot
 from lastcard.core import (
     Action,
+    ActionKind,
     Event,
     GameRecord,
     GameState,
@@ -51,7 +52,7 @@ from lastcard.core import (
     parse_action,
     player_view,
 )
-from lastcard.core.errors import LastcardError
+from lastcard.core.errors import LastcardError, illegal
 from lastcard.sim.runner import bot_seed, out_of_turn_offer
 
 HUMAN = 0
@@ -229,7 +230,10 @@ class GameSession:
     @staticmethod
     def from_dict(data: dict[str, Any]) -> GameSession:
         """Resume a saved game: the record is replayed (and checked against its digest); the
-        bots are rebuilt from their seeds and shown the game so far."""
+        bots are rebuilt from their seeds and shown the game so far.
+
+        The position is exactly the saved one; the bots' own generators are not saved, so a bot
+        that breaks ties at random may choose differently from how it would have gone on."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise LastcardError("not a saved lastcard game")
         record = GameRecord.from_dict(data["record"])
@@ -286,4 +290,6 @@ def _explain(state: GameState, action: Action) -> None:
     may not take; one the engine would allow but the table does not offer (a wild jump-in,
     §7.3.1) gets a plain refusal."""
     apply(state, HUMAN, action)
-    raise IllegalActionError("JUMP_IN_NOT_ALLOWED", f"{action.code} is not offered now")
+    if action.kind is ActionKind.PLAY:
+        raise illegal("JUMP_IN_NOT_ALLOWED", f"{action.code} may not be played out of turn")
+    raise IllegalActionError("NOT_OFFERED", f"{action.code} is not offered now")

@@ -34,7 +34,7 @@ from lastcard.core.actions import play
 from lastcard.narration import Narrator, game_title
 
 from .decision import decision_text
-from .faces import card_text, hand_order
+from .faces import card_text, colour_text, hand_order
 from .pickers import ColourPicker, TargetPicker
 from .session import HUMAN, GameSession
 from .summary import GameOverScreen, HandSummaryScreen
@@ -84,7 +84,14 @@ class TableScreen(Screen[None]):
         self.level_names = tuple(level_names)
         self.bot_delay = bot_delay
         self.on_game_over = on_game_over
-        self.narrator = Narrator(session.players, session.rules, session.names, you=HUMAN)
+        self.narrator = Narrator(
+            session.players,
+            session.rules,
+            session.names,
+            you=HUMAN,
+            card_format=_card_face,
+            colour_format=_colour_face,
+        )
         self.selected = 0
         self.uno_armed = False  # the next play goes with an Uno call
         self._told = 0  # events of `session.log` already narrated
@@ -425,6 +432,15 @@ class TableScreen(Screen[None]):
     def _after_final(self, choice: str | None) -> None:
         if self.on_game_over is not None:
             self.on_game_over(choice or "quit")
+
+
+def _card_face(code: str, declared: str | None) -> Text:
+    """The narration draws cards as the hand does: `R▲5`, `W★W+4→G■`."""
+    return card_text(Card.from_code(code), Color.from_letter(declared) if declared else None)
+
+
+def _colour_face(letter: str) -> Text:
+    return colour_text(Color.from_letter(letter))
 
 
 def _last_event(log: Sequence[Any], kind: str) -> dict[str, Any]:
