@@ -264,10 +264,10 @@ def test_simulate_is_reproducible_apart_from_its_speed() -> None:
 def test_help() -> None:
     result = lastcard_process("--help")
     assert result.returncode == 0
-    for command in ("watch", "replay", "simulate"):
+    for command in ("play", "watch", "replay", "simulate"):
         assert command in result.stdout
     assert "Usage: lastcard" in result.stdout
-    for command in ("watch", "replay", "simulate"):
+    for command in ("play", "watch", "replay", "simulate"):
         code, out, _ = run(command, "--help")
         assert code == 0 and f"Usage: lastcard {command}" in out
     code, out, _ = run()
