@@ -409,3 +409,22 @@ def test_play_with_the_mouse(tmp_path: Path) -> None:
     asyncio.run(scenario())
     assert events_of(app, "play")[0]["card"] == "W"
     assert events_of(app, "draw")[-1]["seat"] == 0
+
+
+def test_every_move_is_saved_so_a_closed_terminal_loses_nothing(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path)
+    save = tmp_path / "saved-game.json"
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            saved = json.loads(save.read_text(encoding="utf-8"))
+            assert [tuple(a) for a in saved["record"]["actions"]] == list(
+                session.record().actions
+            )
+            assert len(session.record().actions) >= 2  # your play and Ada's draw
+
+    asyncio.run(scenario())

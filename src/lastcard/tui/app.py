@@ -2,8 +2,8 @@
 
 It starts on the resume question (when a game was left unfinished), the new-game screen, or
 straight at the table (`--seed`, or a session handed in by a test). It keeps the settings of
-the last new game, saves the game in progress on `s` and on quitting, and forgets the saved
-game once that game is over.
+the last new game, saves the game in progress after every move (a closed terminal loses
+nothing), on `s` and on quitting, and forgets the saved game once that game is over.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ class PlayApp(App[None]):
         self.bot_delay = bot_delay
         self._initial = session
         self.table: TableScreen | None = None
+        self._autosave_failed = False
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -132,7 +133,11 @@ class PlayApp(App[None]):
         delay = self.bot_delay if self.bot_delay is not None else self.settings.bot_delay
         levels = [_LEVEL_OF_SPEC.get(spec, spec) for spec in session.levels]
         table = TableScreen(
-            session, level_names=levels, bot_delay=delay, on_game_over=self._game_over
+            session,
+            level_names=levels,
+            bot_delay=delay,
+            on_game_over=self._game_over,
+            on_change=self._autosave,
         )
         old = self.table
         self.table = table
@@ -154,8 +159,9 @@ class PlayApp(App[None]):
         data = json.loads(self.save_file.read_text(encoding="utf-8"))
         return GameSession.from_dict(data)
 
-    def save_game(self) -> bool:
-        """Write the game in progress; False (and a message) when there is none or it failed."""
+    def save_game(self, *, quiet: bool = False) -> bool:
+        """Write the game in progress; False when there is none or it failed (which is said,
+        unless `quiet`)."""
         if self.table is None or self.table.session.is_over:
             return False
         text = json.dumps(self.table.session.to_dict(), indent=1)
@@ -166,9 +172,15 @@ class PlayApp(App[None]):
                 handle.write(text)
             os.replace(temp, self.save_file)
         except OSError as error:
-            self.notify(f"The game could not be saved: {error}", severity="error")
+            if not quiet:
+                self.notify(f"The game could not be saved: {error}", severity="error")
             return False
         return True
+
+    def _autosave(self) -> None:
+        # A failure is said once, not after every move.
+        if not self.save_game(quiet=self._autosave_failed):
+            self._autosave_failed = self.table is not None and not self.table.session.is_over
 
     def forget_saved_game(self) -> None:
         self.save_file.unlink(missing_ok=True)

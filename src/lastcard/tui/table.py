@@ -53,7 +53,8 @@ _BUTTONS: tuple[tuple[str, str, ActionKind], ...] = (
 
 
 class TableScreen(Screen[None]):
-    """One game, from seat 0. `on_game_over(choice)` gets "new" or "quit" at the end."""
+    """One game, from seat 0. `on_game_over(choice)` gets "new" or "quit" at the end;
+    `on_change()` is called after every transition."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "←→ choose", key_display="←→"),
@@ -77,6 +78,7 @@ class TableScreen(Screen[None]):
         level_names: Sequence[str],
         bot_delay: float = 0.8,
         on_game_over: Callable[[str], None] | None = None,
+        on_change: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -84,6 +86,7 @@ class TableScreen(Screen[None]):
         self.level_names = tuple(level_names)
         self.bot_delay = bot_delay
         self.on_game_over = on_game_over
+        self.on_change = on_change  # after every transition: the app saves the game there
         self.narrator = Narrator(
             session.players,
             session.rules,
@@ -142,6 +145,8 @@ class TableScreen(Screen[None]):
         """Show the new state and start whatever comes next."""
         self._narrate()
         self.refresh_table()
+        if self.on_change is not None:
+            self.on_change()
         session = self.session
         if session.hand_over or session.is_over:
             self._stop_timer()
