@@ -422,9 +422,7 @@ def test_every_move_is_saved_so_a_closed_terminal_loses_nothing(tmp_path: Path) 
             await play(pilot, app, "R5")
             await bots_until_you(pilot, app)
             saved = json.loads(save.read_text(encoding="utf-8"))
-            assert [tuple(a) for a in saved["record"]["actions"]] == list(
-                session.record().actions
-            )
+            assert [tuple(a) for a in saved["record"]["actions"]] == list(session.record().actions)
             assert len(session.record().actions) >= 2  # your play and Ada's draw
 
     asyncio.run(scenario())
