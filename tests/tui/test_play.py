@@ -426,3 +426,24 @@ def test_every_move_is_saved_so_a_closed_terminal_loses_nothing(tmp_path: Path) 
             assert len(session.record().actions) >= 2  # your play and Ada's draw
 
     asyncio.run(scenario())
+
+
+def test_a_small_terminal_hides_the_story_but_keeps_its_last_line(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            log = table_of(app).query_one("#log")
+            assert not log.display
+            await play(pilot, app, "R5")
+            await bots_move(pilot, app)
+            text = screen_text(app)
+            assert "Ada draws a card" in text  # the story's last line, above the decision
+            assert "Your turn" in text
+            await pilot.press("l")
+            await pilot.pause()
+            assert log.display
+
+    asyncio.run(scenario())

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical
+from textual.containers import Container, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, RichLog, Static
@@ -39,6 +39,9 @@ from .pickers import ColourPicker, TargetPicker
 from .session import HUMAN, GameSession
 from .summary import GameOverScreen, HandSummaryScreen
 from .widgets import CardWidget, OpponentPanel, PileView
+
+NARROW = 110
+"""Below this many columns the story of the hand is hidden (`l` shows it)."""
 
 # The buttons under the hand: (id, label, the action kind that enables it).
 _BUTTONS: tuple[tuple[str, str, ActionKind], ...] = (
@@ -68,6 +71,7 @@ class TableScreen(Screen[None]):
         Binding("x", "challenge", "challenge", show=False),
         Binding("a", "accept", "accept", show=False),
         Binding("space", "hurry", "bots now"),
+        Binding("l", "toggle_log", "story"),
         *(Binding(str(k % 10), f"select({k - 1})", show=False) for k in range(1, 11)),
     ]
 
@@ -98,19 +102,21 @@ class TableScreen(Screen[None]):
         self.selected = 0
         self.uno_armed = False  # the next play goes with an Uno call
         self._told = 0  # events of `session.log` already narrated
+        self._last_line: Text | None = None
         self._hand: tuple[Card, ...] = ()
         self._timer: Timer | None = None
         self._thinking = False
         self.polls = 0  # bot polls finished: tests wait on it
         self._ending = False  # a hand summary or the final screen is open
+        self._log_shown: bool | None = None  # None: shown when the screen is wide enough
 
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="table-title")
         with Horizontal(id="main"):
-            with Vertical(id="board"):
-                with Horizontal(id="opponents"):
+            with VerticalScroll(id="board"):
+                with Container(id="opponents"):
                     for seat in range(1, self.session.players):
                         yield OpponentPanel(seat, self.names[seat], self.level_names[seat - 1])
                 with Horizontal(id="middle"):
@@ -130,9 +136,15 @@ class TableScreen(Screen[None]):
         self.after_change()
 
     def on_resize(self, event: events.Resize) -> None:
-        # As many 8-column cards (and a 1-column gap) per row as the hand's width holds.
+        # As many 8-column cards, and 24-column opponents, per row as the width holds (with
+        # a 1-column gap).
         hand = self.query_one("#hand", Container)
         hand.styles.grid_size_columns = max(1, (hand.content_size.width + 1) // 9)
+        opponents = self.query_one("#opponents", Container)
+        opponents.styles.grid_size_columns = max(1, (opponents.content_size.width + 1) // 25)
+        if self._log_shown is None:  # the person has not chosen: the story needs room
+            self.query_one("#log", RichLog).display = event.size.width >= NARROW
+        self.refresh_table()
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -191,6 +203,8 @@ class TableScreen(Screen[None]):
         for event in events_[self._told :]:
             for line in self.narrator.lines(event):
                 log.write(line)
+                if line.plain.strip():
+                    self._last_line = line
         self._told = len(events_)
         self.narrator.sizes = list(self.session.view().hand_sizes)
 
@@ -208,6 +222,9 @@ class TableScreen(Screen[None]):
         self._show_hand(view, actions)
         self._show_buttons(view, actions)
         status = decision_text(view, actions, self.names, thinking=self._thinking)
+        if not self.query_one("#log", RichLog).display and self._last_line is not None:
+            # The story is hidden: its latest line stands above the decision.
+            status = Text.assemble(self._last_line, "\n", status)
         if self.uno_armed:
             status.append(
                 "\nUNO! will be called with your play (u again: not).", style="bold yellow"
@@ -259,7 +276,11 @@ class TableScreen(Screen[None]):
                 enabled = view.drawn is not None and kind in kinds
             elif button_id == "uno":
                 enabled = kind in kinds or any(a.uno for a in actions)
-            self.query_one(f"#{button_id}", Button).disabled = not enabled
+            # Only what may be done now is shown: a Catch button appears while someone can
+            # be caught, Challenge and Accept after a Wild Draw Four, and so on.
+            button = self.query_one(f"#{button_id}", Button)
+            button.disabled = not enabled
+            button.display = enabled
 
     # -- the person's actions -------------------------------------------------------------
 
@@ -395,6 +416,12 @@ class TableScreen(Screen[None]):
 
     def action_accept(self) -> None:
         self._act_kind(ActionKind.ACCEPT, "There is no penalty to accept.")
+
+    def action_toggle_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        self._log_shown = not log.display
+        log.display = self._log_shown
+        self.refresh_table()
 
     def action_hurry(self) -> None:
         """Let the bots move now instead of after the pause."""
