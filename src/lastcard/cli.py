@@ -32,7 +32,7 @@ from rich.text import Text
 from lastcard.bots import bot_names
 from lastcard.core import Event, GameRecord, GameState, LastcardError, Rules, replay_steps
 from lastcard.core.record import state_digest
-from lastcard.narration import Narrator, game_title, rules_name
+from lastcard.narration import PRESET_HELP, Narrator, game_title, rules_name
 from lastcard.sim import DEFAULT_MAX_ACTIONS, play_game, simulate_with_progress
 from lastcard.sim.report import write_report
 from lastcard.sim.study import DEFAULT_GAMES, DEFAULT_WORKERS, QUICK_GAMES, parse_players, run_study
@@ -56,16 +56,6 @@ app = typer.Typer(
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-# One line per preset for the help; a preset added to the engine later is listed without one.
-PRESET_HELP = {
-    "official": "the official rules, first to 500 points",
-    "official-2018": "official rules with the 2018 deck (Shuffle Hands, Customizable wilds)",
-    "party": "stacking Draw Twos, Seven-O and Jump-In",
-    "elimination": "players reaching 500 points are out; the last one left wins",
-    "partners": "two teams of partners sitting opposite (4 players)",
-    "h2o": "adds Wild Downpour cards: everyone else draws 1 or 2",
-}
 
 BOT_HELP = {
     "eager": "random plays; draws only when it cannot play",

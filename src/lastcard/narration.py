@@ -84,6 +84,19 @@ def colour_text(letter: str) -> Text:
     return Text(COLOUR_NAMES.get(key, letter), style=CARD_STYLES.get(key, ""))
 
 
+# One line per preset, for the command line's help and the new-game screen; a preset added to the
+# engine later has none. "custom" is what the new-game screen calls rules that equal no preset.
+PRESET_HELP = {
+    "official": "the official rules, first to 500 points",
+    "official-2018": "official rules with the 2018 deck (Shuffle Hands, Customizable wilds)",
+    "party": "stacking Draw Twos, Seven-O and Jump-In",
+    "elimination": "players reaching 500 points are out; the last one left wins",
+    "partners": "two teams of partners sitting opposite (4 players)",
+    "h2o": "adds Wild Downpour cards: everyone else draws 1 or 2",
+    "custom": "your own choice of the options on the right",
+}
+
+
 def rules_name(rules: Rules) -> str:
     """The preset a `Rules` equals, or "custom"."""
     for name in Rules.presets():

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, Select, Static, Switch
 
 from lastcard.core import Rules
+from lastcard.narration import PRESET_HELP
 from lastcard.tui.new_game import NewGameScreen
 from lastcard.tui.options import OPTIONS
 from lastcard.tui.settings import PlaySettings
@@ -56,6 +57,10 @@ def select(app: Host, widget_id: str) -> Select[Any]:
 
 def switch(app: Host, name: str) -> Switch:
     return screen(app).query_one(f"#opt-{name}", Switch)
+
+
+def screen_text(app: Host) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def error_text(app: Host) -> str:
@@ -134,6 +139,42 @@ def test_choose_players_levels_preset_and_an_option_then_start() -> None:
     assert result.bot_delay == PlaySettings().bot_delay
 
 
+def test_start_is_focused_on_mount_and_enter_starts() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        assert screen(app).focused is screen(app).query_one("#start", Button)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, NewGameScreen)
+
+    app = run(scenario)
+    assert app.results == [PlaySettings()]
+
+
+def preset_help(app: Host) -> str:
+    return str(screen(app).query_one("#preset-help", Static).content)
+
+
+def test_the_preset_help_line_follows_the_preset() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        assert preset_help(app) == "the official rules, first to 500 points"
+        select(app, "preset").value = "party"
+        await pilot.pause()
+        assert preset_help(app) == PRESET_HELP["party"] == "stacking Draw Twos, Seven-O and Jump-In"
+        assert "stacking Draw Twos, Seven-O and Jump-In" in screen_text(app)
+        await toggle(pilot, app, "elimination")
+        assert select(app, "preset").value == "custom"
+        assert preset_help(app) == "your own choice of the options on the right"
+        await toggle(pilot, app, "elimination")
+        assert preset_help(app) == PRESET_HELP["party"], "its options set back: the preset again"
+        await pick(pilot, app, "preset", ["down"])  # party -> elimination, from the keyboard
+        assert select(app, "preset").value == "elimination"
+        assert preset_help(app) == PRESET_HELP["elimination"]
+
+    run(scenario)
+    for name in Rules.presets():
+        assert PRESET_HELP.get(name), f"the preset {name} has no help line"
+
+
 def test_setting_a_presets_options_by_hand_shows_its_name() -> None:
     async def scenario(app: Host, pilot: Pilot[None]) -> None:
         await toggle(pilot, app, "seven_o")
@@ -159,6 +200,8 @@ def test_partners_with_three_players_shows_an_error_and_cannot_start() -> None:
         await pilot.pause()
         assert "4 players" in error_text(app)
         assert screen(app).query_one("#start", Button).disabled
+        # Start had the focus: it must not pass to Cancel, where Enter would drop the form.
+        assert screen(app).focused is not screen(app).query_one("#cancel")
         await pilot.click("#start")
         await pilot.press("enter")
         await pilot.pause()

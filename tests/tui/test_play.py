@@ -64,7 +64,7 @@ def test_a_hand_played_to_its_end_with_a_wild(tmp_path: Path) -> None:
             await pilot.pause()
             assert isinstance(app.screen, HandSummaryScreen)
             summary = screen_text(app)
-            assert "You went out and scores 23 points" in summary  # B1 B2 B3 Y9 Y8
+            assert "You went out and score 23 points" in summary  # B1 B2 B3 Y9 Y8
             assert "B◆1" in summary and "Y●9" in summary
             await pilot.press("enter")
             await pilot.pause()
@@ -244,7 +244,8 @@ def test_save_then_resume_the_same_game(tmp_path: Path) -> None:
 
 
 def test_a_new_game_from_the_remembered_settings(tmp_path: Path) -> None:
-    """`lastcard play --seed N` deals at once with the last settings, and remembers them."""
+    """`lastcard play --seed N` deals at once with the last settings; the seed is not remembered
+    (every later game would be the same deal)."""
     settings = tmp_path / "play-settings.json"
     settings.write_text(
         json.dumps({"players": 3, "levels": ["easy", "beginner"], "rules": {"seven_o": True}}),
@@ -262,7 +263,8 @@ def test_a_new_game_from_the_remembered_settings(tmp_path: Path) -> None:
             assert "Ada  easy" in text and "Basil  beginner" in text
 
     asyncio.run(scenario())
-    assert json.loads(settings.read_text(encoding="utf-8"))["seed"] == 11
+    remembered = json.loads(settings.read_text(encoding="utf-8"))
+    assert remembered["players"] == 3 and remembered.get("seed") is None
 
 
 # -- the first discard is a Wild, hands follow one another, the help ------------------------------
@@ -447,3 +449,66 @@ def test_a_small_terminal_hides_the_story_but_keeps_its_last_line(tmp_path: Path
             assert log.display
 
     asyncio.run(scenario())
+
+
+def test_a_seed_on_the_command_line_asks_before_replacing_a_saved_game(tmp_path: Path) -> None:
+    saved = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+    saved.act("R5")
+    (tmp_path / "saved-game.json").write_text(json.dumps(saved.to_dict()), encoding="utf-8")
+    app = make_app(None, tmp_path, seed=5)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")  # a new game after all: the one with seed 5
+            await pilot.pause()
+            assert table_of(app).session.seed == 5
+
+    asyncio.run(scenario())
+
+
+def test_the_bots_wait_while_you_read_the_help(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path, bot_delay=0.05)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await play_via_session(app, "R5")
+            moves = len(session.record().actions)
+            await pilot.pause(0.5)  # ten bot pauses
+            assert len(session.record().actions) == moves, "a bot moved behind the help"
+            await pilot.press("escape")
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if len(session.record().actions) > moves:
+                    break
+            assert len(session.record().actions) > moves, "the bots go on after the help"
+
+    asyncio.run(scenario())
+
+
+async def play_via_session(app: PlayApp, code: str) -> None:
+    """Play as if the key had reached the table under the help (the table's own entry)."""
+    table_of(app).act(next(a for a in table_of(app).session.human_actions() if a.code == code))
+
+
+def test_d_with_a_penalty_pending_accepts_it(tmp_path: Path) -> None:
+    rules = Rules.preset("party").changed(target_score=None, hand_size=3)
+    session = stacked_session(["heuristic"], "R5 R+2 G8 B1 G9 B3 R9", rules=rules)
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_until_you(pilot, app)
+            assert session.view().pending_draw == 2
+            await pilot.press("d")
+            await pilot.pause()
+
+    asyncio.run(scenario())
+    accept = events_of(app, "accept")
+    assert accept and accept[0]["seat"] == 0 and len(session.view().hand or ()) == 4

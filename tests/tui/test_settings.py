@@ -36,13 +36,15 @@ def test_defaults() -> None:
 
 def test_bot_levels_build_real_bots() -> None:
     assert BOT_LEVELS == {
-        "beginner": "eager",
-        "easy": "greedy",
-        "normal": "heuristic",
+        "beginner": "forgetful:base=eager,forget=0.5,miss=0.5",
+        "easy": "forgetful:base=greedy,forget=0.3,miss=0.3",
+        "normal": "forgetful:base=heuristic,forget=0.1,miss=0.1",
         "hard": "ismcts:seconds=0.3",
     }
     assert set(LEVEL_HELP) == set(BOT_LEVELS)
     assert all(LEVEL_HELP.values())
+    # Each help is one line beside the level's picker on the new-game screen: 33 columns.
+    assert all(len(help_) <= 33 for help_ in LEVEL_HELP.values())
     for spec in BOT_LEVELS.values():
         assert hasattr(make_bot(spec, seed=1), "choose")
 
@@ -63,7 +65,10 @@ def test_opponent_levels_are_padded_or_cut_to_the_opponents() -> None:
         "normal",
     ]
     assert PlaySettings(players=2, levels=["hard", "easy"]).opponent_levels() == ["hard"]
-    assert PlaySettings(players=3, levels=["beginner", "easy"]).bot_specs() == ["eager", "greedy"]
+    assert PlaySettings(players=3, levels=["beginner", "easy"]).bot_specs() == [
+        BOT_LEVELS["beginner"],
+        BOT_LEVELS["easy"],
+    ]
 
 
 def test_preset_name() -> None:

@@ -17,8 +17,10 @@ issues to grow (smarter bots, tournaments) rather than replace:
   Registered: `random` (`RandomBot`: uniform over legal actions), `eager`
   (`RandomBot(voluntary_draw=False)`: uniform over its plays, drawing only when it has none;
   its games look like Uno and are short enough to watch), `greedy` (`GreedyBot`: its
-  highest-value card first) and `heuristic` (`HeuristicBot`: a real player's habits; options
-  `bluff`, `challenge`, ...).
+  highest-value card first), `heuristic` (`HeuristicBot`: a real player's habits; options
+  `bluff`, `challenge`, ...), `ismcts` (`IsmctsBot`: searches sampled deals) and `forgetful`
+  (`Forgetful`: wraps another bot and sometimes forgets to call Uno or misses a catch, like a
+  person: `"forgetful:base=greedy,forget=0.3,miss=0.5"`).
 
 >>> bot = make_bot("heuristic:bluff=false", seed=7)
 >>> bot_names()[:4]
@@ -32,6 +34,7 @@ from typing import Any, Protocol
 
 from lastcard.core import Action, PlayerView
 
+from .forgetful import Forgetful
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot
@@ -118,10 +121,12 @@ register("eager", _eager)
 register("greedy", GreedyBot)
 register("heuristic", HeuristicBot)
 register("ismcts", IsmctsBot)
+register("forgetful", Forgetful)
 
 __all__ = [
     "Bot",
     "BotFactory",
+    "Forgetful",
     "GreedyBot",
     "HeuristicBot",
     "IsmctsBot",

@@ -74,13 +74,17 @@ class PlayApp(App[None]):
     def on_mount(self) -> None:
         if self._initial is not None:
             self.start(self._initial)
-        elif self.seed is not None:
-            self.settings.seed = self.seed
-            self.start_new(self.settings)
         elif not self.new and self.save_file.exists():
             self.offer_resume()
+        elif self.seed is not None:
+            self.start_seeded()
         else:
             self.show_new_game()
+
+    def start_seeded(self) -> None:
+        """`--seed N`: deal at once with the last settings and that seed (not remembered)."""
+        settings = PlaySettings.from_dict({**self.settings.to_dict(), "seed": self.seed})
+        self.start_new(settings, remember=False)
 
     def offer_resume(self) -> None:
         try:
@@ -99,6 +103,8 @@ class PlayApp(App[None]):
         def answered(resume: bool | None) -> None:
             if resume:
                 self.start(session)
+            elif self.seed is not None:
+                self.start_seeded()
             else:
                 self.show_new_game()
 
@@ -113,12 +119,16 @@ class PlayApp(App[None]):
 
         self.push_screen(NewGameScreen(self.settings), chosen)
 
-    def start_new(self, settings: PlaySettings) -> None:
-        self.settings = settings
-        try:
-            save_settings(settings, self.settings_file)
-        except OSError as error:
-            self.notify(f"Settings not saved: {error}", severity="warning")
+    def start_new(self, settings: PlaySettings, *, remember: bool = True) -> None:
+        """A new game; its settings are remembered for the next one (`remember`), except the
+        seed: a remembered seed would deal the same game every time."""
+        if remember:
+            self.settings = settings
+            kept = PlaySettings.from_dict({**settings.to_dict(), "seed": None})
+            try:
+                save_settings(kept, self.settings_file)
+            except OSError as error:
+                self.notify(f"Settings not saved: {error}", severity="warning")
         try:
             session = GameSession(
                 settings.bot_specs(), settings.rules, names=settings.names(), seed=settings.seed
@@ -186,6 +196,12 @@ class PlayApp(App[None]):
         self.save_file.unlink(missing_ok=True)
 
     # -- keys -------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Saving and a new game make sense at the table only (and are hidden elsewhere).
+        if action in ("save", "new_game"):
+            return self.table is not None and self.screen is self.table
+        return True
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

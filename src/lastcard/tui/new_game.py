@@ -24,7 +24,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from lastcard.core import Rules
 from lastcard.core.errors import RulesError
-from lastcard.narration import rules_name
+from lastcard.narration import PRESET_HELP, rules_name
 
 from .options import OPTIONS, OPTIONS_BY_NAME, OptionSpec, choice_label, option_value
 from .settings import (
@@ -97,6 +97,15 @@ class NewGameScreen(Screen[PlaySettings | None]):
     }
     NewGameScreen .row {
         margin-bottom: 1;
+    }
+    NewGameScreen #preset-row {
+        margin-bottom: 0;
+    }
+    NewGameScreen #preset-help {
+        height: auto;
+        margin-bottom: 1;
+        padding-left: 10;
+        color: $text-muted;
     }
     NewGameScreen .row > Label {
         width: 10;
@@ -216,7 +225,7 @@ class NewGameScreen(Screen[PlaySettings | None]):
                             yield Static(
                                 LEVEL_HELP[level], classes="level-help", id=f"level-help-{seat}"
                             )
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row", id="preset-row"):
                     yield Label("Rules")
                     yield Select(
                         [(name, name) for name in (*Rules.presets(), CUSTOM)],
@@ -225,6 +234,7 @@ class NewGameScreen(Screen[PlaySettings | None]):
                         compact=True,
                         id="preset",
                     )
+                yield Static(PRESET_HELP.get(rules_name(self._base), ""), id="preset-help")
                 with Horizontal(classes="row"):
                     yield Label("Seed")
                     yield Input(
@@ -274,6 +284,9 @@ class NewGameScreen(Screen[PlaySettings | None]):
 
     def on_mount(self) -> None:
         self._refresh()
+        start = self.query_one("#start", Button)
+        if start.focusable:  # Enter starts at once (disabled: the first focusable widget has it)
+            start.focus()
 
     # -- the model, from the controls ---------------------------------------------------
 
@@ -406,8 +419,13 @@ class NewGameScreen(Screen[PlaySettings | None]):
         preset = CUSTOM if self._rules is None else rules_name(self._rules)
         with self.prevent(Select.Changed):
             self.query_one("#preset", Select).value = preset
+        self.query_one("#preset-help", Static).update(PRESET_HELP.get(preset, ""))
         self.query_one("#error", Static).update(self._error)
-        self.query_one("#start", Button).disabled = bool(self._error)
+        start = self.query_one("#start", Button)
+        if self._error and start.has_focus:
+            # Disabled, Start would hand its focus to Cancel, and Enter would drop the form.
+            self.set_focus(self.query_one("#setup"))
+        start.disabled = bool(self._error)
 
     @property
     def error(self) -> str:

@@ -21,16 +21,16 @@ from lastcard.core import Rules
 from lastcard.narration import rules_name
 
 BOT_LEVELS: dict[str, str] = {
-    "beginner": "eager",
-    "easy": "greedy",
-    "normal": "heuristic",
+    "beginner": "forgetful:base=eager,forget=0.5,miss=0.5",
+    "easy": "forgetful:base=greedy,forget=0.3,miss=0.3",
+    "normal": "forgetful:base=heuristic,forget=0.1,miss=0.1",
     "hard": "ismcts:seconds=0.3",
 }
-LEVEL_HELP: dict[str, str] = {
-    "beginner": "plays any card it can, at random",
-    "easy": "sheds its highest-scoring cards first",
-    "normal": "plays like a careful human player",
-    "hard": "thinks ahead about the hidden cards",
+LEVEL_HELP: dict[str, str] = {  # one line of the new-game screen: 33 columns at most
+    "beginner": "random plays; often forgets Uno",
+    "easy": "sheds high cards; may forget Uno",
+    "normal": "careful; now and then forgets Uno",
+    "hard": "thinks ahead; never forgets Uno",
 }
 DEFAULT_LEVEL = "normal"
 

@@ -26,9 +26,11 @@ from lastcard.core import (
     ActionKind,
     Card,
     Color,
+    Kind,
     LastcardError,
     Phase,
     PlayerView,
+    Rules,
 )
 from lastcard.core.actions import play
 from lastcard.narration import Narrator, game_title
@@ -39,6 +41,9 @@ from .pickers import ColourPicker, TargetPicker
 from .session import HUMAN, GameSession
 from .summary import GameOverScreen, HandSummaryScreen
 from .widgets import CardWidget, OpponentPanel, PileView
+
+UNO_GRACE = 1.5
+"""Seconds the bots wait, at least, while you owe an Uno call: time to press u."""
 
 NARROW = 110
 """Below this many columns the story of the hand is hidden (`l` shows it)."""
@@ -129,7 +134,8 @@ class TableScreen(Screen[None]):
                         button = Button(label, id=button_id, compact=True)
                         button.can_focus = False  # keys belong to the table, not to a button
                         yield button
-            yield RichLog(id="log", wrap=True, markup=False)
+            # min_width=20: lines wrap at the pane's width rather than at 78 columns.
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -173,9 +179,23 @@ class TableScreen(Screen[None]):
 
     def _schedule(self) -> None:
         self._stop_timer()
+        if self.app.screen is not self:
+            return  # a picker, the help or a summary is open: the bots wait (on_screen_resume)
         if self.session.bots_pending():
+            delay = self.bot_delay
+            if self.session.view().exposed == HUMAN:
+                # You forgot to call: the bots give you a fair moment to say it late (§4.3)
+                # before one of them moves, which would close the window or catch you.
+                delay = max(delay, UNO_GRACE)
             # Textual's timers need a positive delay; 10 ms is "at once" to a person.
-            self._timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_tick)
+            self._timer = self.set_timer(max(delay, 0.01), self._bot_tick)
+
+    def on_screen_suspend(self) -> None:
+        self._stop_timer()
+
+    def on_screen_resume(self) -> None:
+        if not self._ending and not self._thinking:
+            self._schedule()
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -253,20 +273,28 @@ class TableScreen(Screen[None]):
     def _show_hand(self, view: PlayerView, actions: tuple[Action, ...]) -> None:
         hand = hand_order(view.hand or ())
         box = self.query_one("#hand", Container)
+        playable = {a.card for a in actions if a.kind is ActionKind.PLAY}
         if hand != self._hand:
+            # The cursor stays on its card as the hand changes; a drawn card takes it.
+            chosen = self._hand[self.selected] if self.selected < len(self._hand) else None
             self._hand = hand
             box.remove_children()
             box.mount_all(CardWidget(card, index) for index, card in enumerate(hand))
             if view.drawn is not None and view.drawn in hand:
                 self.selected = hand.index(view.drawn)
+            elif chosen is not None and chosen in hand:
+                self.selected = hand.index(chosen)
         self.selected = max(0, min(self.selected, len(hand) - 1))
-        playable = {a.card for a in actions if a.kind is ActionKind.PLAY}
+        if view.to_act != HUMAN and playable and hand and hand[self.selected] not in playable:
+            # A jump-in is on offer: put the cursor on it, so that Enter does what the
+            # status line says.
+            self.selected = next(i for i, card in enumerate(hand) if card in playable)
         for widget in box.query(CardWidget):
             widget.set_class(widget.card in playable, "playable")
             widget.set_class(widget.index == self.selected, "selected")
-            drawn = view.drawn is not None and widget.card is view.drawn
-            widget.set_class(drawn, "drawn")
-            widget.border_title = "new" if drawn else None
+            widget.set_class(view.drawn is not None and widget.card is view.drawn, "drawn")
+            # The number key that selects it.
+            widget.border_title = str((widget.index + 1) % 10) if widget.index < 10 else None
 
     def _show_buttons(self, view: PlayerView, actions: tuple[Action, ...]) -> None:
         kinds = {a.kind for a in actions}
@@ -335,7 +363,9 @@ class TableScreen(Screen[None]):
                     self._choose_play([a for a in offers if a.target == seat])
 
             labels = [f"{self.names[t]} ({sizes[t]} cards)" for t in targets]
-            picker = TargetPicker(targets, labels, "Swap hands with whom?")
+            card = offers[0].card
+            assert card is not None
+            picker = TargetPicker(targets, labels, _target_prompt(card, self.session.rules))
             self.app.push_screen(picker, chosen_target)
             return
         with_call = [a for a in offers if a.uno]
@@ -386,6 +416,9 @@ class TableScreen(Screen[None]):
             self.play_card(self._hand[message.index])
 
     def action_draw(self) -> None:
+        if not self._offered(ActionKind.DRAW) and self._offered(ActionKind.ACCEPT):
+            self.action_accept()  # drawing the penalty is accepting it (§7.1.5)
+            return
         self._act_kind(ActionKind.DRAW, "You cannot draw now.")
 
     def action_keep(self) -> None:
@@ -448,13 +481,20 @@ class TableScreen(Screen[None]):
     def _show_summary(self) -> None:
         hand_over = _last_event(self.session.log, "hand_over")
         game_over = self.session.is_over
-        screen = HandSummaryScreen(hand_over, self.names, game_over=game_over)
+        view = self.session.view()
+        # The hand just scored is the last of the history; seats out before it show "out".
+        out = [seat for result in view.history[:-1] for seat in result.eliminated]
+        screen = HandSummaryScreen(
+            hand_over, self.names, game_over=game_over, rules=view.rules, out=out
+        )
         self.app.push_screen(screen, lambda _: self._after_summary())
 
     def _after_summary(self) -> None:
         if self.session.is_over:
             view = self.session.view()
-            final = GameOverScreen(view.scores, view.winners, self.names, view.rules)
+            final = GameOverScreen(
+                view.scores, view.winners, self.names, view.rules, history=view.history
+            )
             self.app.push_screen(final, self._after_final)
             return
         self._ending = False
@@ -464,6 +504,13 @@ class TableScreen(Screen[None]):
     def _after_final(self, choice: str | None) -> None:
         if self.on_game_over is not None:
             self.on_game_over(choice or "quit")
+
+
+def _target_prompt(card: Card, rules: Rules) -> str:
+    """What naming a player does with `card`: a Seven-O 7 or a Wild Customizable's effect."""
+    if card.kind is Kind.WILD_CUSTOMIZABLE and rules.custom_wild_effect == "reveal":
+        return "Who must show their hand to everyone?"
+    return "Swap hands with whom?"
 
 
 def _card_face(code: str, declared: str | None) -> Text:
