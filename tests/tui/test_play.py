@@ -512,3 +512,18 @@ def test_d_with_a_penalty_pending_accepts_it(tmp_path: Path) -> None:
     asyncio.run(scenario())
     accept = events_of(app, "accept")
     assert accept and accept[0]["seat"] == 0 and len(session.view().hand or ()) == 4
+
+
+def test_a_refused_card_is_explained_in_a_players_words(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 B7 B2 G1 B3 R3")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "B7")
+            await pilot.pause()
+            assert "B◆7 does not match R▲3: play a red card, a 3 or a wild." in screen_text(app)
+
+    asyncio.run(scenario())
+    assert not session.record().actions  # nothing happened

@@ -1,4 +1,5 @@
-"""The status line: whose turn it is and what the person may or must decide now.
+"""The status line: whose turn it is and what the person may or must decide now; and why an
+action was refused, in a player's words.
 
 >>> from lastcard.core import new_game, player_view, legal_actions
 >>> state = new_game(2, seed=0, dealer=1)  # G8 turned up: seat 0 plays first
@@ -12,9 +13,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from lastcard.core import Action, ActionKind, Phase, PlayerView
+from lastcard.core import Action, ActionKind, IllegalActionError, Phase, PlayerView
 
-from .faces import card_text
+from .faces import COLOUR_NAMES, card_label, card_text, value_label
 
 HUMAN = 0
 
@@ -111,3 +112,41 @@ def _offers(view: PlayerView, actions: Sequence[Action], names: Sequence[str]) -
             text.append(card_text(jump.card))
             text.append(" [Enter]!", style="bold cyan")
     return text
+
+
+def refusal_text(
+    error: IllegalActionError, action: Action, view: PlayerView, names: Sequence[str]
+) -> str:
+    """Why the table refused `action`, in a player's words (the engine's message, which names
+    the rule, is the fallback)."""
+    code = error.code
+    card = action.card
+    top = card_label(view.top, view.color if view.top.is_wild else None)
+    if code == "CARD_DOES_NOT_MATCH" and card is not None:
+        colour = COLOUR_NAMES[view.color] if view.color is not None else "matching"
+        value = value_label(view.top) if not view.top.is_wild else None
+        also = f", a {value}" if value is not None else ""
+        return f"{card_label(card)} does not match {top}: play a {colour} card{also} or a wild."
+    if code == "ILLEGAL_WILD_DRAW_FOUR":
+        colour = COLOUR_NAMES[view.color] if view.color is not None else "current"
+        return f"A Wild Draw Four may be played only when you hold no {colour} card."
+    if code == "ONLY_DRAWN_CARD_MAY_BE_PLAYED" and view.drawn is not None:
+        return f"After drawing, only {card_label(view.drawn)} may be played [p]; or keep it [k]."
+    if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED"):
+        who = names[view.to_act] if view.to_act is not None else "nobody"
+        if view.rules.jump_in and card is not None:
+            return f"It is {who}'s turn: only a card identical to {top} may jump in."
+        return f"It is {who}'s turn."
+    if code == "RESPONSE_REQUIRED":
+        return "Answer first: " + _answer_needed(view)
+    return error.message
+
+
+def _answer_needed(view: PlayerView) -> str:
+    if view.phase is Phase.AWAIT_WD4_RESPONSE:
+        return "challenge the Wild Draw Four [x] or accept [a]."
+    if view.phase is Phase.AWAIT_STACK_RESPONSE:
+        return f"stack a draw card or accept the {view.pending_draw} cards [a]."
+    if view.phase is Phase.AWAIT_FIRST_COLOR:
+        return "name the colour of the first Wild [Enter]."
+    return "see the line above your hand."

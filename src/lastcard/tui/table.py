@@ -26,6 +26,7 @@ from lastcard.core import (
     ActionKind,
     Card,
     Color,
+    IllegalActionError,
     Kind,
     LastcardError,
     Phase,
@@ -35,7 +36,7 @@ from lastcard.core import (
 from lastcard.core.actions import play
 from lastcard.narration import Narrator, game_title
 
-from .decision import decision_text
+from .decision import decision_text, refusal_text
 from .faces import card_text, colour_text, hand_order
 from .pickers import ColourPicker, TargetPicker
 from .session import HUMAN, GameSession
@@ -108,6 +109,7 @@ class TableScreen(Screen[None]):
         self.uno_armed = False  # the next play goes with an Uno call
         self._told = 0  # events of `session.log` already narrated
         self._last_line: Text | None = None
+        self._refusal: str | None = None  # why the last action was refused
         self._hand: tuple[Card, ...] = ()
         self._timer: Timer | None = None
         self._thinking = False
@@ -161,6 +163,7 @@ class TableScreen(Screen[None]):
 
     def after_change(self) -> None:
         """Show the new state and start whatever comes next."""
+        self._refusal = None
         self._narrate()
         self.refresh_table()
         if self.on_change is not None:
@@ -245,6 +248,8 @@ class TableScreen(Screen[None]):
         if not self.query_one("#log", RichLog).display and self._last_line is not None:
             # The story is hidden: its latest line stands above the decision.
             status = Text.assemble(self._last_line, "\n", status)
+        if self._refusal is not None:
+            status = Text.assemble(Text(self._refusal, style="bold red"), "\n", status)
         if self.uno_armed:
             status.append(
                 "\nUNO! will be called with your play (u again: not).", style="bold yellow"
@@ -316,6 +321,11 @@ class TableScreen(Screen[None]):
         """Send one action; a refusal is shown and changes nothing."""
         try:
             self.session.act(action)
+        except IllegalActionError as error:
+            # Said where the eyes are, above the hand, until the next move.
+            self._refusal = refusal_text(error, action, self.session.view(), self.names)
+            self.refresh_table()
+            return
         except LastcardError as error:
             self.notify(_plain(error), severity="warning", timeout=4)
             self.refresh_table()
