@@ -17,6 +17,7 @@ from textual.widgets import Markdown
 from lastcard import Rules
 from lastcard.tui.app import PlayApp
 from lastcard.tui.pickers import ColourPicker, ConfirmScreen, TargetPicker
+from lastcard.tui.session import GameSession
 from lastcard.tui.summary import GameOverScreen, HandSummaryScreen
 from lastcard.tui.table import TableScreen
 from lastcard.tui.widgets import CardWidget
@@ -527,3 +528,19 @@ def test_a_refused_card_is_explained_in_a_players_words(tmp_path: Path) -> None:
 
     asyncio.run(scenario())
     assert not session.record().actions  # nothing happened
+
+
+def test_7_12_your_partner_is_marked_at_the_table(tmp_path: Path) -> None:
+    session = GameSession(["heuristic"] * 3, Rules.preset("partners"), seed=3)
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "your partner" in screen_text(app)
+            titles = {
+                seat: table_of(app).query_one(f"#seat-{seat}").border_title for seat in (1, 2, 3)
+            }
+            assert titles == {1: None, 2: "your partner", 3: None}  # seats 0 and 2 are a team
+
+    asyncio.run(scenario())

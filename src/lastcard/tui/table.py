@@ -124,8 +124,12 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             with VerticalScroll(id="board"):
                 with Container(id="opponents"):
+                    teams = self.session.rules.team_of_seats(self.session.players) or ()
+                    partners = {s for team in teams if HUMAN in team for s in team}
                     for seat in range(1, self.session.players):
-                        yield OpponentPanel(seat, self.names[seat], self.level_names[seat - 1])
+                        level = self.level_names[seat - 1]
+                        partner = seat in partners
+                        yield OpponentPanel(seat, self.names[seat], level, partner=partner)
                 with Horizontal(id="middle"):
                     yield PileView(id="pile")
                     yield Static(id="me")
@@ -266,7 +270,9 @@ class TableScreen(Screen[None]):
         text = Text()
         text.append("You", style="bold")
         text.append(f"\n{count} card{'s' if count != 1 else ''}")
-        if view.exposed == HUMAN:
+        if not view.active[HUMAN]:
+            text.append("  out", style="bold")
+        elif view.exposed == HUMAN:
             text.append("  no UNO call!", style="bold reverse red")
         elif count == 1:
             text.append("  UNO!", style="bold reverse yellow")

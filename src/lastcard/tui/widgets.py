@@ -23,11 +23,14 @@ DIRECTION_NAMES = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
 class OpponentPanel(Static):
     """One opponent: name, bot level, card count, UNO badge, score, whose turn."""
 
-    def __init__(self, seat: int, name: str, level: str) -> None:
+    def __init__(self, seat: int, name: str, level: str, *, partner: bool = False) -> None:
         super().__init__(id=f"seat-{seat}", classes="seat-panel")
         self.seat = seat
         self.seat_name = name
         self.level = level
+        self.partner = partner  # on the person's team (§7.12)
+        if partner:
+            self.border_title = "your partner"
 
     def show(self, view: PlayerView) -> None:
         seat = self.seat
