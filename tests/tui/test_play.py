@@ -16,6 +16,7 @@ from textual.widgets import Markdown
 
 from lastcard import Rules
 from lastcard.tui.app import PlayApp
+from lastcard.tui.new_game import NewGameScreen
 from lastcard.tui.pickers import ColourPicker, ConfirmScreen, TargetPicker
 from lastcard.tui.session import GameSession
 from lastcard.tui.summary import GameOverScreen, HandSummaryScreen
@@ -542,5 +543,28 @@ def test_7_12_your_partner_is_marked_at_the_table(tmp_path: Path) -> None:
                 seat: table_of(app).query_one(f"#seat-{seat}").border_title for seat in (1, 2, 3)
             }
             assert titles == {1: None, 2: "your partner", 3: None}  # seats 0 and 2 are a team
+
+    asyncio.run(scenario())
+
+
+def test_a_new_game_in_the_middle_of_one(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await pilot.press("n")  # the game so far is saved, the new-game screen opens
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            await pilot.press("enter")  # Start has the focus
+            for _ in range(50):
+                await pilot.pause(0.02)
+                if app.table is not None and app.table.session is not session:
+                    break
+            assert isinstance(app.screen, TableScreen)
+            assert table_of(app).session is not session
+            assert table_of(app).session.players == 4  # the default settings
 
     asyncio.run(scenario())

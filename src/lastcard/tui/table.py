@@ -219,6 +219,8 @@ class TableScreen(Screen[None]):
             plan = await asyncio.to_thread(self.session.plan_bot_step)
         finally:
             self._thinking = False
+        if not self.is_attached:
+            return  # the table was closed (a new game) while the bot was thinking
         if plan is not None:
             self.session.apply_bot_step(plan)
         self.polls += 1
