@@ -305,3 +305,15 @@ def test_the_screen_starts_from_the_given_settings() -> None:
             bot_delay=0.1,
         )
     ]
+
+
+def test_a_narrow_terminal_stacks_the_two_columns() -> None:
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        body = screen(app).query_one("#body")
+        assert not body.has_class("stacked")  # SIZE is wide: side by side
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert body.has_class("stacked")
+        assert screen(app).query_one("#options").region.y > screen(app).query_one("#setup").region.y
+
+    run(scenario)

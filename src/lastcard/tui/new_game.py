@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -38,6 +38,7 @@ from .settings import (
 )
 
 CUSTOM = "custom"
+STACK_BELOW = 120  # columns under which the setup and the options stack
 
 
 def rules_from_values(base: Rules, values: dict[str, Any]) -> Rules:
@@ -91,6 +92,17 @@ class NewGameScreen(Screen[PlaySettings | None]):
         width: 1fr;
         padding: 0 1;
         border-left: vkey $foreground 20%;
+    }
+    /* Narrow terminals: the two columns stack, and the body scrolls as one. */
+    NewGameScreen #body.stacked {
+        layout: vertical;
+        overflow-y: auto;
+    }
+    NewGameScreen #body.stacked #setup, NewGameScreen #body.stacked #options {
+        width: 100%;
+        height: auto;
+        overflow-y: hidden;
+        border-left: none;
     }
     NewGameScreen .row, NewGameScreen .opponent, NewGameScreen .option-row {
         height: 1;
@@ -281,6 +293,10 @@ class NewGameScreen(Screen[PlaySettings | None]):
         placeholder = "single hand" if spec.kind == "optional_int" else ""
         text = "" if value is None else str(value)
         return Input(text, placeholder=placeholder, type="integer", compact=True, id=widget_id)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Side by side the two columns need about 120 columns; below, one above the other.
+        self.query_one("#body").set_class(event.size.width < STACK_BELOW, "stacked")
 
     def on_mount(self) -> None:
         self._refresh()
