@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown
 
 from lastcard import Rules
+from lastcard.core import parse_action
 from lastcard.tui.app import PlayApp
 from lastcard.tui.new_game import NewGameScreen
 from lastcard.tui.pickers import ColourPicker, ConfirmScreen, TargetPicker
@@ -568,3 +569,27 @@ def test_a_new_game_in_the_middle_of_one(tmp_path: Path) -> None:
             assert table_of(app).session.players == 4  # the default settings
 
     asyncio.run(scenario())
+
+
+def test_a_bot_mistake_stops_the_game_with_a_message_not_a_crash(tmp_path: Path) -> None:
+    session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
+
+    class Wrong:
+        def choose(self, view: object, legal: object, *, may_pass: bool = False) -> object:
+            return parse_action("W+4:r")  # never offered: Ada holds no W+4
+
+    session.bots[1] = Wrong()  # type: ignore[assignment]
+    app = make_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await play(pilot, app, "R5")
+            await bots_move(pilot, app)
+            table = table_of(app)
+            assert table.bots_stopped is not None and "not offered" in table.bots_stopped
+            assert not table.busy  # nothing more is scheduled
+            assert any("A bot made a mistake" in n.message for n in app._notifications)
+
+    asyncio.run(scenario())
+    assert (tmp_path / "saved-game.json").exists()

@@ -114,6 +114,7 @@ class TableScreen(Screen[None]):
         self._timer: Timer | None = None
         self._thinking = False
         self.polls = 0  # bot polls finished: tests wait on it
+        self.bots_stopped: str | None = None  # a bot's mistake, which stops the game
         self._ending = False  # a hand summary or the final screen is open
         self._log_shown: bool | None = None  # None: shown when the screen is wide enough
 
@@ -186,7 +187,7 @@ class TableScreen(Screen[None]):
 
     def _schedule(self) -> None:
         self._stop_timer()
-        if self.app.screen is not self:
+        if self.app.screen is not self or self.bots_stopped is not None:
             return  # a picker, the help or a summary is open: the bots wait (on_screen_resume)
         if self.session.bots_pending():
             delay = self.bot_delay
@@ -217,6 +218,18 @@ class TableScreen(Screen[None]):
         self.refresh_table()
         try:
             plan = await asyncio.to_thread(self.session.plan_bot_step)
+        except LastcardError as error:  # a bot answered with something not on offer
+            self._thinking = False
+            self.bots_stopped = str(error)
+            self.notify(
+                f"A bot made a mistake and the game cannot go on: {error}. It is saved; "
+                "please report it with the saved game.",
+                severity="error",
+                timeout=30,
+            )
+            self.polls += 1
+            self.refresh_table()
+            return
         finally:
             self._thinking = False
         if not self.is_attached:
@@ -256,6 +269,9 @@ class TableScreen(Screen[None]):
             status = Text.assemble(self._last_line, "\n", status)
         if self._refusal is not None:
             status = Text.assemble(Text(self._refusal, style="bold red"), "\n", status)
+        if self.bots_stopped is not None:
+            status = Text(f"The game stopped: a bot made a mistake ({self.bots_stopped}).")
+            status.stylize("bold red")
         if self.uno_armed:
             status.append(
                 "\nUNO! will be called with your play (u again: not).", style="bold yellow"
