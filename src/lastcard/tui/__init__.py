@@ -1,7 +1,8 @@
 """`lastcard play`: Uno in the terminal against bots, built with Textual.
 
 - `session`: the game and the timing of the bots, without any screen.
-- `app`: `PlayApp`, the application; `table`, `widgets`, `decision`: the table.
+- `app`: `PlayApp`, the application; `table`, `widgets`, `decision`: the table;
+  `play_choice`: which questions a chosen card leaves open (colour, target, Uno call).
 - `new_game`, `options`, `settings`: the new-game screen and what it remembers.
 - `pickers`, `summary`, `help_screen`, `help_text`: the smaller screens.
 - `faces`: how a card reads, with or without colour.

@@ -27,11 +27,9 @@ from lastcard.core import (
     Card,
     Color,
     IllegalActionError,
-    Kind,
     LastcardError,
     Phase,
     PlayerView,
-    Rules,
 )
 from lastcard.core.actions import play
 from lastcard.narration import Narrator, game_title
@@ -39,6 +37,7 @@ from lastcard.narration import Narrator, game_title
 from .decision import decision_text, refusal_text
 from .faces import card_text, colour_text, hand_order
 from .pickers import ColourPicker, TargetPicker
+from .play_choice import colours_to_ask, settle_call, target_prompt, targets_to_ask
 from .session import HUMAN, GameSession
 from .summary import GameOverScreen, HandSummaryScreen
 from .widgets import CardWidget, OpponentPanel, PileView
@@ -376,7 +375,7 @@ class TableScreen(Screen[None]):
         self._choose_play(offers)
 
     def _choose_play(self, offers: list[Action]) -> None:
-        colours = list(dict.fromkeys(a.color for a in offers if a.color is not None))
+        colours = colours_to_ask(offers)
         if len(colours) > 1:
 
             def chosen_colour(color: Color | None) -> None:
@@ -388,7 +387,7 @@ class TableScreen(Screen[None]):
             prompt = f"{card_text(card).plain}: name a colour"
             self.app.push_screen(ColourPicker(colours, prompt), chosen_colour)
             return
-        targets = list(dict.fromkeys(a.target for a in offers if a.target is not None))
+        targets = targets_to_ask(offers)
         if len(targets) > 1:
             sizes = self.session.view().hand_sizes
 
@@ -399,13 +398,10 @@ class TableScreen(Screen[None]):
             labels = [f"{self.names[t]} ({sizes[t]} cards)" for t in targets]
             card = offers[0].card
             assert card is not None
-            picker = TargetPicker(targets, labels, _target_prompt(card, self.session.rules))
+            picker = TargetPicker(targets, labels, target_prompt(card, self.session.rules))
             self.app.push_screen(picker, chosen_target)
             return
-        with_call = [a for a in offers if a.uno]
-        without = [a for a in offers if not a.uno]
-        choice = with_call if with_call and (self.uno_armed or not without) else without
-        self.act(choice[0])
+        self.act(settle_call(offers, armed=self.uno_armed))
 
     def _pick_first_colour(self) -> None:
         colours = [a.color for a in self._offered(ActionKind.COLOR) if a.color is not None]
@@ -538,13 +534,6 @@ class TableScreen(Screen[None]):
     def _after_final(self, choice: str | None) -> None:
         if self.on_game_over is not None:
             self.on_game_over(choice or "quit")
-
-
-def _target_prompt(card: Card, rules: Rules) -> str:
-    """What naming a player does with `card`: a Seven-O 7 or a Wild Customizable's effect."""
-    if card.kind is Kind.WILD_CUSTOMIZABLE and rules.custom_wild_effect == "reveal":
-        return "Who must show their hand to everyone?"
-    return "Swap hands with whom?"
 
 
 def _card_face(code: str, declared: str | None) -> Text:
