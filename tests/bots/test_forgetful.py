@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from bot_positions import position
 
 import lastcard
 from lastcard import (
@@ -25,7 +26,6 @@ from lastcard import (
     PlayerView,
     Rules,
     legal_actions,
-    new_game,
     parse_action,
     player_view,
 )
@@ -37,32 +37,6 @@ BASES = ["eager", "greedy", "heuristic"]
 ONE_HAND = Rules(target_score=None)
 UNO = parse_action("uno")
 CATCH_0 = parse_action("catch 0")
-
-
-def position(hands: Sequence[str], top: str, *, seat: int = 0, **changes: Any) -> GameState:
-    """A hand in progress: `hands[s]` is seat s's hand (codes), `top` the discard, `seat` to
-    play; `changes` are further `GameState` fields (`exposed=0`: seat 0 owes a call)."""
-    players = len(hands)
-    state = new_game(players, Rules(), seed=1, dealer=players - 1)
-    top_card = Card.from_code(top)
-    fields: dict[str, Any] = {
-        "hands": tuple(tuple(Card.from_code(c) for c in hand.split()) for hand in hands),
-        "discard": (top_card,),
-        "color": top_card.color,
-        "turn": seat,
-        "to_act": seat,
-        "phase": Phase.AWAIT_TURN,
-        "pending_draw": 0,
-        "drawn": None,
-        "challenge": None,
-        "exposed": None,
-        "uncaught": (),
-        "direction": 1,
-        "top_player": (seat - 1) % players,
-        "passes": 0,
-    }
-    fields.update(changes)
-    return dataclasses.replace(state, **fields)
 
 
 # Seat 0 to play R5 or R6 on R1: either play leaves one card, so both forms (`R5`, `R5!`) are legal.

@@ -3,61 +3,23 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Any
 
 import pytest
+from bot_positions import position
 
 from lastcard import (
     Action,
     Card,
-    Color,
     GameState,
     Phase,
     PlayerView,
     Rules,
     legal_actions,
-    new_game,
     parse_action,
     player_view,
 )
 from lastcard.bots import GreedyBot, make_bot
 from lastcard.sim import play_game
-
-
-def position(
-    hands: Sequence[str],
-    top: str,
-    *,
-    color: str | None = None,
-    seat: int = 0,
-    rules: Rules | None = None,
-    **changes: Any,
-) -> GameState:
-    """A hand in progress: `hands[s]` is seat s's hand (codes), `top` the discard on top, `seat`
-    to play (or to respond, with `phase=`), the current colour `color` (default: the top's)."""
-    rules = rules if rules is not None else Rules()
-    players = len(hands)
-    state = new_game(players, rules, seed=1, dealer=players - 1)
-    top_card = Card.from_code(top)
-    fields: dict[str, Any] = {
-        "hands": tuple(tuple(Card.from_code(c) for c in hand.split()) for hand in hands),
-        "discard": (top_card,),
-        "color": Color.from_letter(color) if color else top_card.color,
-        "turn": seat,
-        "to_act": seat,
-        "phase": Phase.AWAIT_TURN,
-        "pending_draw": 0,
-        "drawn": None,
-        "challenge": None,
-        "exposed": None,
-        "uncaught": (),
-        "direction": 1,
-        "top_player": (seat - 1) % players,
-        "passes": 0,
-    }
-    fields.update(changes)
-    return dataclasses.replace(state, **fields)
 
 
 def decide(bot: GreedyBot, state: GameState, seat: int | None = None) -> str:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Any
 
 import pytest
+from bot_positions import position
 
 from lastcard import (
     Action,
@@ -21,7 +20,6 @@ from lastcard import (
     Rules,
     apply,
     legal_actions,
-    new_game,
     parse_action,
     player_view,
 )
@@ -29,45 +27,6 @@ from lastcard.bots import Bot, HeuristicBot, make_bot
 from lastcard.sim import play_game
 
 PARTY = Rules.preset("party")
-
-
-def position(
-    hands: Sequence[str],
-    top: str,
-    *,
-    color: str | None = None,
-    seat: int = 0,
-    rules: Rules | None = None,
-    stock_top: Sequence[str] = (),
-    **changes: Any,
-) -> GameState:
-    """A hand in progress: `hands[s]` is seat s's hand (codes), `top` the discard on top, `seat`
-    to play (or to respond, with `phase=`), the current colour `color` (default: the top's);
-    `stock_top` are the next cards drawn, first listed first."""
-    rules = rules if rules is not None else Rules()
-    players = len(hands)
-    state = new_game(players, rules, seed=1, dealer=players - 1)
-    top_card = Card.from_code(top)
-    stock = state.stock + tuple(Card.from_code(c) for c in reversed(stock_top))
-    fields: dict[str, Any] = {
-        "hands": tuple(tuple(Card.from_code(c) for c in hand.split()) for hand in hands),
-        "discard": (top_card,),
-        "stock": stock,
-        "color": Color.from_letter(color) if color else top_card.color,
-        "turn": seat,
-        "to_act": seat,
-        "phase": Phase.AWAIT_TURN,
-        "pending_draw": 0,
-        "drawn": None,
-        "challenge": None,
-        "exposed": None,
-        "uncaught": (),
-        "direction": 1,
-        "top_player": (seat - 1) % players,
-        "passes": 0,
-    }
-    fields.update(changes)
-    return dataclasses.replace(state, **fields)
 
 
 def decide(bot: HeuristicBot, state: GameState, seat: int | None = None) -> str:
