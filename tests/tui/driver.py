@@ -66,7 +66,7 @@ async def bots_move(pilot: Pilot[None], app: PlayApp, times: int = 1) -> None:
 async def play(pilot: Pilot[None], app: PlayApp, code: str) -> None:
     """Select the card `code` in the hand with the number key of its position, press Enter."""
     table = table_of(app)
-    codes = [card.code for card in table._hand]
+    codes = [card.code for card in table.hand]
     index = codes.index(code)
     assert index < 10, "a card beyond the tenth is reached with the arrows"
     await pilot.press(str((index + 1) % 10))

@@ -37,7 +37,7 @@ def _read_table(app: PlayApp) -> None:
     view = session.view()
     playable = {a.card for a in session.human_actions() if a.card is not None}
     cards = list(table.query(CardWidget))
-    assert [w.card for w in cards] == list(table._hand)
+    assert [w.card for w in cards] == list(table.hand)
     assert len(cards) == len(view.hand or ())
     for widget in cards:
         region = widget.content_region

@@ -35,29 +35,18 @@ from lastcard.core.actions import play
 from lastcard.narration import Narrator, game_title
 
 from .decision import decision_text, refusal_text
-from .faces import card_text, colour_text, hand_order
+from .faces import card_text, colour_text
 from .pickers import ColourPicker, TargetPicker
 from .play_choice import colours_to_ask, settle_call, target_prompt, targets_to_ask
 from .session import HUMAN, GameSession
 from .summary import GameOverScreen, HandSummaryScreen
-from .widgets import CardWidget, OpponentPanel, PileView
+from .widgets import ActionBar, CardWidget, HandView, MePanel, OpponentPanel, PileView
 
 UNO_GRACE = 1.5
 """Seconds the bots wait, at least, while you owe an Uno call: time to press u."""
 
 NARROW = 110
 """Below this many columns the story of the hand is hidden (`l` shows it)."""
-
-# The buttons under the hand: (id, label, the action kind that enables it).
-_BUTTONS: tuple[tuple[str, str, ActionKind], ...] = (
-    ("draw", "Draw (d)", ActionKind.DRAW),
-    ("play-drawn", "Play drawn (p)", ActionKind.PLAY),
-    ("keep", "Keep (k)", ActionKind.KEEP),
-    ("uno", "UNO! (u)", ActionKind.UNO),
-    ("catch", "Catch (c)", ActionKind.CATCH),
-    ("challenge", "Challenge (x)", ActionKind.CHALLENGE),
-    ("accept", "Accept (a)", ActionKind.ACCEPT),
-)
 
 
 class TableScreen(Screen[None]):
@@ -109,7 +98,6 @@ class TableScreen(Screen[None]):
         self._told = 0  # events of `session.log` already narrated
         self._last_line: Text | None = None
         self._refusal: str | None = None  # why the last action was refused
-        self._hand: tuple[Card, ...] = ()
         self._timer: Timer | None = None
         self._thinking = False
         self.polls = 0  # bot polls finished: tests wait on it
@@ -132,14 +120,10 @@ class TableScreen(Screen[None]):
                         yield OpponentPanel(seat, self.names[seat], level, partner=partner)
                 with Horizontal(id="middle"):
                     yield PileView(id="pile")
-                    yield Static(id="me")
+                    yield MePanel(id="me")
                 yield Static(id="status")
-                yield Container(id="hand")
-                with Horizontal(id="actions"):
-                    for button_id, label, _ in _BUTTONS:
-                        button = Button(label, id=button_id, compact=True)
-                        button.can_focus = False  # keys belong to the table, not to a button
-                        yield button
+                yield HandView(id="hand")
+                yield ActionBar(id="actions")
             # min_width=20: lines wrap at the pane's width rather than at 78 columns.
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Footer()
@@ -150,7 +134,7 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # As many 8-column cards, and 24-column opponents, per row as the width holds (with
         # a 1-column gap).
-        hand = self.query_one("#hand", Container)
+        hand = self.query_one("#hand", HandView)
         hand.styles.grid_size_columns = max(1, (hand.content_size.width + 1) // 9)
         opponents = self.query_one("#opponents", Container)
         opponents.styles.grid_size_columns = max(1, (opponents.content_size.width + 1) // 25)
@@ -159,6 +143,11 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     # -- the loop -------------------------------------------------------------------------
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The person's cards as shown, in hand order (the number keys count in it)."""
+        return self.query_one("#hand", HandView).cards
 
     @property
     def busy(self) -> bool:
@@ -259,9 +248,9 @@ class TableScreen(Screen[None]):
         for panel in self.query(OpponentPanel):
             panel.show(view)
         self.query_one("#pile", PileView).show(view, self.names)
-        self.query_one("#me", Static).update(self._me(view))
-        self._show_hand(view, actions)
-        self._show_buttons(view, actions)
+        self.query_one("#me", MePanel).show(view)
+        self.selected = self.query_one("#hand", HandView).show(view, actions, self.selected)
+        self.query_one("#actions", ActionBar).show(view, actions)
         status = decision_text(view, actions, self.names, thinking=self._thinking)
         if not self.query_one("#log", RichLog).display and self._last_line is not None:
             # The story is hidden: its latest line stands above the decision.
@@ -281,62 +270,6 @@ class TableScreen(Screen[None]):
         title = game_title(view.players, view.rules, self.session.seed)
         title.append(f" · hand {view.hand_number}", style="bold")
         return title
-
-    def _me(self, view: PlayerView) -> Text:
-        count = len(view.hand or ())
-        text = Text()
-        text.append("You", style="bold")
-        text.append(f"\n{count} card{'s' if count != 1 else ''}")
-        if not view.active[HUMAN]:
-            text.append("  out", style="bold")
-        elif view.exposed == HUMAN:
-            text.append("  no UNO call!", style="bold reverse red")
-        elif count == 1:
-            text.append("  UNO!", style="bold reverse yellow")
-        text.append(f"\nscore {view.scores[HUMAN]}", style="dim")
-        if view.dealer == HUMAN:
-            text.append("  dealer", style="dim")
-        return text
-
-    def _show_hand(self, view: PlayerView, actions: tuple[Action, ...]) -> None:
-        hand = hand_order(view.hand or ())
-        box = self.query_one("#hand", Container)
-        playable = {a.card for a in actions if a.kind is ActionKind.PLAY}
-        if hand != self._hand:
-            # The cursor stays on its card as the hand changes; a drawn card takes it.
-            chosen = self._hand[self.selected] if self.selected < len(self._hand) else None
-            self._hand = hand
-            box.remove_children()
-            box.mount_all(CardWidget(card, index) for index, card in enumerate(hand))
-            if view.drawn is not None and view.drawn in hand:
-                self.selected = hand.index(view.drawn)
-            elif chosen is not None and chosen in hand:
-                self.selected = hand.index(chosen)
-        self.selected = max(0, min(self.selected, len(hand) - 1))
-        if view.to_act != HUMAN and playable and hand and hand[self.selected] not in playable:
-            # A jump-in is on offer: put the cursor on it, so that Enter does what the
-            # status line says.
-            self.selected = next(i for i, card in enumerate(hand) if card in playable)
-        for widget in box.query(CardWidget):
-            widget.set_class(widget.card in playable, "playable")
-            widget.set_class(widget.index == self.selected, "selected")
-            widget.set_class(view.drawn is not None and widget.card is view.drawn, "drawn")
-            # The number key that selects it.
-            widget.border_title = str((widget.index + 1) % 10) if widget.index < 10 else None
-
-    def _show_buttons(self, view: PlayerView, actions: tuple[Action, ...]) -> None:
-        kinds = {a.kind for a in actions}
-        for button_id, _, kind in _BUTTONS:
-            enabled = kind in kinds
-            if button_id == "play-drawn":
-                enabled = view.drawn is not None and kind in kinds
-            elif button_id == "uno":
-                enabled = kind in kinds or any(a.uno for a in actions)
-            # Only what may be done now is shown: a Catch button appears while someone can
-            # be caught, Challenge and Accept after a Wild Draw Four, and so on.
-            button = self.query_one(f"#{button_id}", Button)
-            button.disabled = not enabled
-            button.display = enabled
 
     # -- the person's actions -------------------------------------------------------------
 
@@ -418,13 +351,13 @@ class TableScreen(Screen[None]):
     # -- keys and clicks ------------------------------------------------------------------
 
     def action_move(self, step: int) -> None:
-        if self._hand:
-            self.selected = (self.selected + step) % len(self._hand)
+        if self.hand:
+            self.selected = (self.selected + step) % len(self.hand)
             self.refresh_table()
             self._scroll_to_selected()
 
     def action_select(self, index: int) -> None:
-        if index < len(self._hand):
+        if index < len(self.hand):
             self.selected = index
             self.refresh_table()
             self._scroll_to_selected()
@@ -437,13 +370,13 @@ class TableScreen(Screen[None]):
     def action_play_selected(self) -> None:
         if self._offered(ActionKind.COLOR):
             self._pick_first_colour()
-        elif self._hand:
-            self.play_card(self._hand[self.selected])
+        elif self.hand:
+            self.play_card(self.hand[self.selected])
 
     def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
         self.selected = message.index
-        if message.index < len(self._hand):
-            self.play_card(self._hand[message.index])
+        if message.index < len(self.hand):
+            self.play_card(self.hand[message.index])
 
     def action_draw(self) -> None:
         if not self._offered(ActionKind.DRAW) and self._offered(ActionKind.ACCEPT):

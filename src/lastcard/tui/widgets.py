@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Container, Horizontal
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
-from lastcard.core import Card, PlayerView
+from lastcard.core import Action, ActionKind, Card, PlayerView
 
-from .faces import card_style, card_text, colour_text, face_lines
+from .faces import card_style, card_text, colour_text, face_lines, hand_order
+
+HUMAN = 0  # the person's seat (lastcard.tui.session)
 
 DIRECTION_NAMES = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
 
@@ -98,3 +102,93 @@ class CardWidget(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.index))
+
+
+class MePanel(Static):
+    """The person's own panel: card count, UNO badge or missed call, score, dealer, out."""
+
+    def show(self, view: PlayerView) -> None:
+        count = len(view.hand or ())
+        text = Text()
+        text.append("You", style="bold")
+        text.append(f"\n{count} card{'s' if count != 1 else ''}")
+        if not view.active[HUMAN]:
+            text.append("  out", style="bold")
+        elif view.exposed == HUMAN:
+            text.append("  no UNO call!", style="bold reverse red")
+        elif count == 1:
+            text.append("  UNO!", style="bold reverse yellow")
+        text.append(f"\nscore {view.scores[HUMAN]}", style="dim")
+        if view.dealer == HUMAN:
+            text.append("  dealer", style="dim")
+        self.update(text)
+
+
+class HandView(Container):
+    """The person's hand as `CardWidget`s in hand order, with the keyboard's cursor."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: tuple[Card, ...] = ()
+
+    def show(self, view: PlayerView, actions: Sequence[Action], selected: int) -> int:
+        """Draw the hand; returns the cursor, moved where the hand's changes require."""
+        hand = hand_order(view.hand or ())
+        playable = {a.card for a in actions if a.kind is ActionKind.PLAY}
+        if hand != self.cards:
+            # The cursor stays on its card as the hand changes; a drawn card takes it.
+            chosen = self.cards[selected] if selected < len(self.cards) else None
+            self.cards = hand
+            self.remove_children()
+            self.mount_all(CardWidget(card, index) for index, card in enumerate(hand))
+            if view.drawn is not None and view.drawn in hand:
+                selected = hand.index(view.drawn)
+            elif chosen is not None and chosen in hand:
+                selected = hand.index(chosen)
+        selected = max(0, min(selected, len(hand) - 1))
+        if view.to_act != HUMAN and playable and hand and hand[selected] not in playable:
+            # A jump-in is on offer: put the cursor on it, so that Enter does what the status
+            # line says.
+            selected = next(i for i, card in enumerate(hand) if card in playable)
+        for widget in self.query(CardWidget):
+            widget.set_class(widget.card in playable, "playable")
+            widget.set_class(widget.index == selected, "selected")
+            widget.set_class(view.drawn is not None and widget.card is view.drawn, "drawn")
+            # The number key that selects it.
+            widget.border_title = str((widget.index + 1) % 10) if widget.index < 10 else None
+        return selected
+
+
+# The buttons under the hand: (id, label, the action kind that enables it).
+BUTTONS: tuple[tuple[str, str, ActionKind], ...] = (
+    ("draw", "Draw (d)", ActionKind.DRAW),
+    ("play-drawn", "Play drawn (p)", ActionKind.PLAY),
+    ("keep", "Keep (k)", ActionKind.KEEP),
+    ("uno", "UNO! (u)", ActionKind.UNO),
+    ("catch", "Catch (c)", ActionKind.CATCH),
+    ("challenge", "Challenge (x)", ActionKind.CHALLENGE),
+    ("accept", "Accept (a)", ActionKind.ACCEPT),
+)
+
+
+class ActionBar(Horizontal):
+    """A button per kind of decision; only those possible now are shown (a Catch button while
+    someone can be caught, Challenge and Accept after a Wild Draw Four, ...)."""
+
+    def compose(self) -> ComposeResult:
+        for button_id, label, _ in BUTTONS:
+            button = Button(label, id=button_id, compact=True)
+            button.can_focus = False  # keys belong to the table, not to a button
+            yield button
+
+    def show(self, view: PlayerView, actions: Sequence[Action]) -> None:
+        kinds = {a.kind for a in actions}
+        for button_id, _, kind in BUTTONS:
+            enabled = kind in kinds
+            if button_id == "play-drawn":
+                enabled = view.drawn is not None and kind in kinds
+            elif button_id == "uno":  # owed now, or to arm with a penultimate play
+                enabled = kind in kinds or any(a.uno for a in actions)
+            button = self.query_one(f"#{button_id}", Button)
+            button.disabled = not enabled
+            button.display = enabled
