@@ -20,7 +20,7 @@ from typing import Any
 
 from rich.text import Text
 
-from lastcard.core import Card, Event, GameState, Rules
+from lastcard.core import Card, Event, GameState, HandResult, Rules
 
 CARD_STYLES = {
     "R": "bold red",
@@ -117,6 +117,34 @@ def game_title(players: int, rules: Rules, seed: int) -> Text:
         f"lastcard · {players} players · {rules_name(rules)} rules · seed {seed} · {goal}",
         style="bold",
     )
+
+
+def standings(
+    totals: Sequence[int],
+    winners: Sequence[int],
+    rules: Rules,
+    history: Sequence[HandResult] = (),
+) -> list[int]:
+    """Seats best first: the winners, then the others.
+
+    Under elimination (§7.5) the others are ranked by how long they lasted, the last eliminated
+    first (from `history`; seats eliminated in the same hand, or without a history, by their
+    totals, low first). Otherwise by total, low first when low totals are good (§6.4).
+    """
+    low_wins = rules.elimination or rules.scoring == "alternative"
+    sign = 1 if low_wins else -1
+    lasted = elimination_hands(history) if rules.elimination else {}
+    never = len(history) + 1  # not eliminated: lasted longest
+
+    def key(seat: int) -> tuple[bool, int, int, int]:
+        return (seat not in winners, -lasted.get(seat, never), sign * totals[seat], seat)
+
+    return sorted(range(len(totals)), key=key)
+
+
+def elimination_hands(history: Sequence[HandResult]) -> dict[int, int]:
+    """The number of the hand after which each eliminated seat was eliminated."""
+    return {seat: result.number for result in history for seat in result.eliminated}
 
 
 class Narrator:
@@ -437,9 +465,7 @@ class Narrator:
             Text("Final scores:"),
         ]
         totals = e["totals"]
-        low_wins = self.rules.elimination or self.rules.scoring == "alternative"
-        sign = 1 if low_wins else -1
-        order = sorted(range(len(totals)), key=lambda s: (s not in winners, sign * totals[s], s))
+        order = standings(totals, winners, self.rules)
         width = max(len(name) for name in self.names)
         for place, seat in enumerate(order, 1):
             mark = "  winner" if seat in winners else ""

@@ -20,8 +20,9 @@ from textual.screen import Screen
 
 import lastcard.tui
 from lastcard.core import Event, GameState, Rules, team_totals
+from lastcard.narration import standings
 from lastcard.sim import play_game
-from lastcard.tui.summary import GameOverScreen, HandSummaryScreen, standings
+from lastcard.tui.summary import GameOverScreen, HandSummaryScreen
 
 NAMES = ("You", "Ada", "Basil", "Cleo")
 SIZE = (120, 40)

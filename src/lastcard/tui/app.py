@@ -9,8 +9,6 @@ nothing), on `s` and on quitting, and forgets the saved game once that game is o
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import ClassVar
 
@@ -30,6 +28,7 @@ from .settings import (
     save_settings,
     saved_game_path,
     settings_path,
+    write_atomically,
 )
 from .table import TableScreen
 
@@ -176,11 +175,7 @@ class PlayApp(App[None]):
             return False
         text = json.dumps(self.table.session.to_dict(), indent=1)
         try:
-            self.save_file.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(dir=self.save_file.parent, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(temp, self.save_file)
+            write_atomically(self.save_file, text)
         except OSError as error:
             if not quiet:
                 self.notify(f"The game could not be saved: {error}", severity="error")

@@ -16,8 +16,7 @@ from rich.text import Text
 from lastcard.core import Action, ActionKind, IllegalActionError, Phase, PlayerView
 
 from .faces import COLOUR_NAMES, card_label, card_text, value_label
-
-HUMAN = 0
+from .session import HUMAN
 
 
 def decision_text(

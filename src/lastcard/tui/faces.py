@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
+from lastcard import narration
 from lastcard.core import Card, Color, Kind
 from lastcard.core.cards import sort_hand
 
@@ -31,12 +32,7 @@ STYLES: dict[Color | None, str] = {
     None: "magenta",
 }
 
-COLOUR_NAMES: dict[Color, str] = {
-    Color.RED: "red",
-    Color.YELLOW: "yellow",
-    Color.GREEN: "green",
-    Color.BLUE: "blue",
-}
+COLOUR_NAMES: dict[Color, str] = {color: narration.COLOUR_NAMES[color.letter] for color in Color}
 
 _VALUE_LABELS: dict[Kind, str] = {
     Kind.SKIP: "SKIP",

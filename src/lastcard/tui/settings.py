@@ -161,10 +161,15 @@ def load_settings(path: Path | None = None) -> PlaySettings:
 
 
 def save_settings(settings: PlaySettings, path: Path | None = None) -> None:
-    """Write the settings as JSON; the file is replaced whole, so a crash never leaves it torn."""
+    """Write the settings as JSON (see `write_atomically`)."""
     path = settings_path() if path is None else path
+    write_atomically(path, json.dumps(settings.to_dict(), indent=2) + "\n")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path`, creating its folder; the file is replaced whole, so a crash never
+    leaves it torn (the settings, the saved game)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(settings.to_dict(), indent=2) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

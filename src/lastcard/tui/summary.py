@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label
 
 from lastcard.core import Card, HandResult, Rules
+from lastcard.narration import elimination_hands, standings
 
 from .faces import card_text, hand_order
 
@@ -142,34 +143,6 @@ class HandSummaryScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def standings(
-    totals: Sequence[int],
-    winners: Sequence[int],
-    rules: Rules,
-    history: Sequence[HandResult] = (),
-) -> list[int]:
-    """Seats best first: the winners, then the others.
-
-    Under elimination (§7.5) the others are ranked by how long they lasted, the last eliminated
-    first (from `history`; seats eliminated in the same hand, or without a history, by their
-    totals, low first). Otherwise by total, low first when low totals are good (§6.4).
-    """
-    low_wins = rules.elimination or rules.scoring == "alternative"
-    sign = 1 if low_wins else -1
-    lasted = elimination_hands(history) if rules.elimination else {}
-    never = len(history) + 1  # not eliminated: lasted longest
-
-    def key(seat: int) -> tuple[bool, int, int, int]:
-        return (seat not in winners, -lasted.get(seat, never), sign * totals[seat], seat)
-
-    return sorted(range(len(totals)), key=key)
-
-
-def elimination_hands(history: Sequence[HandResult]) -> dict[int, int]:
-    """The number of the hand after which each eliminated seat was eliminated."""
-    return {seat: result.number for result in history for seat in result.eliminated}
 
 
 def team_standings(

@@ -283,7 +283,7 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             return
         except LastcardError as error:
-            self.notify(_plain(error), severity="warning", timeout=4)
+            self.notify(str(error), severity="warning", timeout=4)
             self.refresh_table()
             return
         self.uno_armed = False
@@ -484,8 +484,3 @@ def _last_event(log: Sequence[Any], kind: str) -> dict[str, Any]:
             data: dict[str, Any] = event.to_dict()
             return data
     raise LookupError(f"no {kind} event yet")
-
-
-def _plain(error: LastcardError) -> str:
-    message = getattr(error, "message", None)
-    return str(message) if message else str(error)

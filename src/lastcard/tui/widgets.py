@@ -18,8 +18,7 @@ from textual.widgets import Button, Static
 from lastcard.core import Action, ActionKind, Card, PlayerView
 
 from .faces import card_style, card_text, colour_text, face_lines, hand_order
-
-HUMAN = 0  # the person's seat (lastcard.tui.session)
+from .session import HUMAN
 
 DIRECTION_NAMES = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
 
