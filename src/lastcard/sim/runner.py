@@ -22,7 +22,7 @@ therefore always give the same game, and every recorded action replays through `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from lastcard.bots import Bot, BotFactory, make_bot
 from lastcard.core import (
@@ -31,6 +31,7 @@ from lastcard.core import (
     Event,
     GameRecord,
     GameState,
+    LastcardError,
     Phase,
     Recorder,
     Rules,
@@ -53,8 +54,10 @@ _OUT_OF_TURN = frozenset({ActionKind.CATCH, ActionKind.UNO, ActionKind.PLAY})
 _NEXT = parse_action("next")
 
 
-class BotMistakeError(ValueError):
-    """A bot answered with something that was not on offer."""
+class BotMistakeError(LastcardError):
+    """A bot answered with something that was not on offer, or passed when it had to act."""
+
+    code = "BOT_MISTAKE"
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -102,12 +105,13 @@ def play_game(
         for seat, bot in enumerate(bots)
     ]
     state = recorder.state
+    by_seat = dict(enumerate(seated))
     watchers = [(seat, bot.observe) for seat, bot in enumerate(seated) if hasattr(bot, "observe")]
     _show(recorder.opening_events, state, watchers, on_event)
     for _ in range(max_actions):
         if state.phase is Phase.GAME_OVER:
             break
-        seat, action = _next_action(state, seated)
+        seat, action = _next_action(state, by_seat)
         before = state
         transition = recorder.apply(seat, action)
         state = transition.state
@@ -131,19 +135,40 @@ def _show(
             on_event(event, state)
 
 
-def _next_action(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
-    for seat in range(state.players):
-        offer = out_of_turn_offer(state, seat)
-        if offer:
-            choice = bots[seat].choose(player_view(state, seat), offer, may_pass=True)
-            if choice is not None:
-                return seat, _checked(choice, offer, seat)
+def _next_action(state: GameState, bots: Mapping[int, Bot]) -> tuple[int, Action]:
+    step = poll_bots(state, bots)
+    if step is not None:
+        return step
     if state.phase is Phase.HAND_OVER:
         return state.dealer, _NEXT
+    raise RuntimeError(f"nobody is to act in phase {state.phase.value}")
+
+
+def poll_bots(
+    state: GameState,
+    bots: Mapping[int, Bot],
+    *,
+    before_choosing: Callable[[int], None] | None = None,
+) -> tuple[int, Action] | None:
+    """Who acts next among `bots` (seat -> bot; other seats are not asked), in the order of the
+    module docstring: out-of-turn offers in seat order, then the seat to act if it is a bot.
+    None: no bot acts (all passed, and the seat to act, if any, is not one of them).
+    `before_choosing(seat)` runs before each question (`lastcard play` shows a bot the events
+    it has not seen yet there). A bot's answer off the offer raises `BotMistakeError`."""
+    for seat, bot in bots.items():
+        offer = out_of_turn_offer(state, seat)
+        if offer:
+            if before_choosing is not None:
+                before_choosing(seat)
+            choice = bot.choose(player_view(state, seat), offer, may_pass=True)
+            if choice is not None:
+                return seat, _checked(choice, offer, seat)
     to_act = state.to_act
-    if to_act is None:
-        raise RuntimeError(f"nobody is to act in phase {state.phase.value}")
+    if to_act is None or to_act not in bots:
+        return None
     legal = legal_actions(state, to_act)
+    if before_choosing is not None:
+        before_choosing(to_act)
     choice = bots[to_act].choose(player_view(state, to_act), legal)
     if choice is None:
         raise BotMistakeError(f"the bot at seat {to_act} passed, but it must act now")
@@ -153,5 +178,7 @@ def _next_action(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
 def _checked(choice: Action, offer: tuple[Action, ...], seat: int) -> Action:
     if choice not in offer:
         codes = ", ".join(a.code for a in offer)
-        raise BotMistakeError(f"the bot at seat {seat} chose {choice.code!r}, not one of: {codes}")
+        raise BotMistakeError(
+            f"the bot at seat {seat} chose {choice.code!r}, which was not offered: {codes}"
+        )
     return choice

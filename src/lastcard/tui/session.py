@@ -53,7 +53,7 @@ from lastcard.core import (
     player_view,
 )
 from lastcard.core.errors import LastcardError, illegal
-from lastcard.sim.runner import bot_seed, out_of_turn_offer
+from lastcard.sim.runner import bot_seed, out_of_turn_offer, poll_bots
 
 HUMAN = 0
 """The person always sits at seat 0; the dealer is drawn as usual."""
@@ -178,27 +178,16 @@ class GameSession:
         return any(out_of_turn_offer(state, seat) for seat in self.bots)
 
     def plan_bot_step(self) -> BotPlan | None:
-        """The poll of the module docstring, over the bots only. Safe in a worker thread: it
-        reads one immutable state and touches only the bots."""
+        """The runner's poll (`lastcard.sim.runner.poll_bots`) over the bots only. Safe in a
+        worker thread: it reads one immutable state and touches only the bots. A bot's answer
+        off the offer raises `BotMistakeError` (a `LastcardError`)."""
         state = self.state
         if state.phase in _BETWEEN:
             return None
-        for seat, bot in self.bots.items():
-            offer = out_of_turn_offer(state, seat)
-            if offer:
-                self._catch_up(seat)
-                choice = bot.choose(player_view(state, seat), offer, may_pass=True)
-                if choice is not None:
-                    return BotPlan(state, seat, _checked(choice, offer, seat))
-        to_act = state.to_act
-        if to_act is None or to_act == HUMAN:
+        step = poll_bots(state, self.bots, before_choosing=self._catch_up)
+        if step is None:
             return BotPlan(state)
-        legal = legal_actions(state, to_act)
-        self._catch_up(to_act)
-        choice = self.bots[to_act].choose(player_view(state, to_act), legal)
-        if choice is None:
-            raise LastcardError(f"the bot at seat {to_act} passed, but it must act now")
-        return BotPlan(state, to_act, _checked(choice, legal, to_act))
+        return BotPlan(state, *step)
 
     def apply_bot_step(self, plan: BotPlan) -> Transition | None:
         """Apply `plan` if the game is still where the bots looked at it, else None. A plan
@@ -277,12 +266,6 @@ _BETWEEN = (Phase.HAND_OVER, Phase.GAME_OVER)
 
 def _default_names(players: int) -> tuple[str, ...]:
     return ("You", *(f"Bot {seat}" for seat in range(1, players)))
-
-
-def _checked(choice: Action, offer: tuple[Action, ...], seat: int) -> Action:
-    if choice not in offer:
-        raise LastcardError(f"the bot at seat {seat} chose {choice.code!r}, which was not offered")
-    return choice
 
 
 def _explain(state: GameState, action: Action) -> None:
