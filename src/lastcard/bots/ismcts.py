@@ -10,11 +10,11 @@ The bot searches one tree over its own information set (Cowling, Powley & Whiteh
    `avail` counts the iterations in which the child was legal. Each node's mean is the reward of
    the seat that chose the action leading to it, so opponents pick what is best for them.
 3. **Expand** one untried action (uniformly chosen).
-4. **Roll out** with a fast policy (`rollout=`, below) until the hand ends or `max_rollout`
+4. **Roll out** with a fast policy (`rollout=`, below) until the hand ends or `rollout_depth`
    actions, applying the engine's `legal_actions`/`apply` directly.
 5. **Back up** the rewards: 1 for the seat that went out of the hand, 0 for the others (a
-   blocked hand gives every seat 1/n). A rollout cut at `max_rollout` actions is scored by the
-   hand sizes: each seat gets a share proportional to 1 / (its cards + 1) squared.
+   blocked hand gives every seat 1/n). A rollout cut short is scored by `estimate`, from the
+   hand sizes alone.
 
 The answer is the most visited root action (ties: the higher mean, then the first legal).
 
@@ -67,6 +67,7 @@ from lastcard.core.cards import COLORS
 from lastcard.core.matching import is_wd4_legal
 
 from .determinize import Knowledge, determinize
+from .greedy import color_counts
 
 DEFAULT_SECONDS = 0.2
 
@@ -120,7 +121,7 @@ def pruned_actions(actions: list[Action], hand: Sequence[Card]) -> list[Action]:
                 coloured_play = True
             elif a.color is not None:
                 if counts is None:
-                    counts = _colour_counts(hand)
+                    counts = color_counts(hand)
                     most = max(counts.values())
                 if counts[a.color] < most:
                     continue
@@ -128,14 +129,6 @@ def pruned_actions(actions: list[Action], hand: Sequence[Card]) -> list[Action]:
     if coloured_play:
         out = [a for a in out if a.kind is not _DRAW]
     return out or actions
-
-
-def _colour_counts(hand: Sequence[Card]) -> dict[Color, int]:
-    counts = dict.fromkeys(COLORS, 0)
-    for card in hand:
-        if card.color is not None:
-            counts[card.color] += 1
-    return counts
 
 
 class IsmctsBot:
