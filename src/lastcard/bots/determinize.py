@@ -234,12 +234,17 @@ def _exchange(table: dict[int, T], a: int, b: int) -> None:
 
 def unseen_cards(view: PlayerView) -> list[Card]:
     """`rules.deck_cards()` minus the seat's own hand and the discard pile, in deck order."""
+    return list(_unseen_pool(view).elements())
+
+
+def _unseen_pool(view: PlayerView) -> Counter[Card]:
+    """The multiset behind `unseen_cards`."""
     pool = Counter(view.rules.deck_cards())
     pool.subtract(view.hand or ())
     pool.subtract(view.discard)
     if any(count < 0 for count in pool.values()):
         raise DeterminizationError("the view shows more copies of a card than the deck holds")
-    return list(pool.elements())
+    return pool
 
 
 def determinize(
@@ -263,11 +268,7 @@ def determinize(
     knowledge = knowledge if knowledge is not None else Knowledge()
     players = view.players
     sizes = view.hand_sizes
-    pool = Counter(view.rules.deck_cards())
-    pool.subtract(view.hand)
-    pool.subtract(view.discard)
-    if any(count < 0 for count in pool.values()):
-        raise DeterminizationError("the view shows more copies of a card than the deck holds")
+    pool = _unseen_pool(view)
     fixed: dict[int, list[Card]] = {}
     for other, cards in sorted(knowledge.known.items()):
         if other == seat or not 0 <= other < players or not cards:
@@ -368,15 +369,10 @@ def _deal(
             room = [v.since - sum(1 for c in hand if matches(c, v.top, v.color)) for v in limits]
             while need and rest:
                 card = rest.pop()
-                fits = True
-                for i, v in enumerate(limits):
-                    if matches(card, v.top, v.color) and room[i] <= 0:
-                        fits = False
-                        break
-                if fits:
-                    for i, v in enumerate(limits):
-                        if matches(card, v.top, v.color):
-                            room[i] -= 1
+                hits = [i for i, v in enumerate(limits) if matches(card, v.top, v.color)]
+                if all(room[i] > 0 for i in hits):
+                    for i in hits:
+                        room[i] -= 1
                     hand.append(card)
                     need -= 1
                 else:
