@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .stats import wilson_interval
-from .tournament import CONFIDENCE, RATING_TAU, BotStats, TournamentResult
+from .tournament import CONFIDENCE, RATING_TAU, BotStats, TournamentResult, versions
 
 
 def write_results_json(result: TournamentResult, path: Path) -> Path:
@@ -189,7 +189,7 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
         f"- **Played**: {finished}; {result.hands:,} hands ({result.blocked_hands:,} blocked), "
         f"{result.actions:,} actions."
     )
-    vers = ", ".join(f"{k} {v}" for k, v in _versions(result).items())
+    vers = ", ".join(f"{k} {v}" for k, v in versions().items())
     add(f"- **Versions**: {vers}.")
     add("")
 
@@ -351,12 +351,6 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
     )
     add("")
     return "\n".join(lines)
-
-
-def _versions(result: TournamentResult) -> dict[str, str]:
-    from .tournament import versions
-
-    return versions()
 
 
 def write_report(result: TournamentResult, out: Path, *, plots: bool = True) -> list[Path]:

@@ -98,6 +98,12 @@ class SimulationStats:
                 self.hand_wins[result.went_out] += 1
 
 
+def is_turn(before: GameState, action: Action) -> bool:
+    """Whether `action`, taken in `before`, is a turn as the statistics count them (see the
+    module docstring): a play or a draw while a turn is awaited."""
+    return before.phase is Phase.AWAIT_TURN and action.kind in _TURN_KINDS
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed game `index` of a run with base `seed` is dealt with."""
     return derive_seed(seed, "game", index)
@@ -124,8 +130,7 @@ def simulate(
 
     def count_turn(seat: int, action: Action, before: GameState, _: Transition) -> None:
         nonlocal turns
-        if before.phase is Phase.AWAIT_TURN and action.kind in _TURN_KINDS:
-            turns += 1
+        turns += is_turn(before, action)
 
     start = time.perf_counter()
     for index in range(games):

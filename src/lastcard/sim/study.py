@@ -48,8 +48,10 @@ from lastcard.core.rng import derive_seed
 
 from .parallel import run_tasks
 from .runner import play_game
+from .simulate import is_turn
 from .stats import RunningMean, binomial_p_value, wilson_interval
 from .study_report import render_report
+from .tournament import rotation, rounded_games
 
 RULES = Rules(target_score=None)
 """The official rules, each game a single hand."""
@@ -64,7 +66,6 @@ ISMCTS_SPEC = "ismcts:iterations=50"
 CHUNK = 16  # hands per message to a worker: small, so slow cells (ismcts) spread evenly
 CONFIDENCE = 0.95
 
-_TURN_KINDS = frozenset({ActionKind.PLAY, ActionKind.DRAW})
 _OPENING = frozenset({Phase.AWAIT_TURN, Phase.AWAIT_FIRST_COLOR})
 
 
@@ -142,8 +143,7 @@ def play_hand(task: HandTask) -> HandOutcome:
             opening.append(before)
         if before.hand_number != 1:
             return
-        if before.phase is Phase.AWAIT_TURN and action.kind in _TURN_KINDS:
-            turns += 1
+        turns += is_turn(before, action)
         if action.kind is ActionKind.CHALLENGE and before.challenge is not None:
             challenges[seat] += 1
             upheld[seat] += not before.challenge.legal
@@ -286,14 +286,13 @@ class CellPlan:
 
 def _rounded(games: int, period: int) -> int:
     """`games` rounded up to a multiple of `period`, so every seating is used equally."""
-    return max(period, -(-games // period) * period)
+    return max(period, rounded_games(games, period))
 
 
 def rotations(bots: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """The seatings that put each bot in each seat once, keeping their cyclic order."""
-    return tuple(
-        tuple(bots[(i + k) % len(bots)] for i in range(len(bots))) for k in range(len(bots))
-    )
+    n = len(bots)
+    return tuple(tuple(bots[entry] for entry in rotation(k, n)) for k in range(n))
 
 
 def plan_study(
@@ -434,16 +433,18 @@ def ladder_figures(table: Cell, pairs: Sequence[Cell]) -> dict[str, Any]:
             "bots": {bot: table.by_bot[bot].summary(1 / k) for bot in ranked},
             "turns": table.turns.to_dict(CONFIDENCE),
         },
-        "pairs": [
-            {
-                "cell": pair.name,
-                "bots": list(pair.bots),
-                "games": pair.games,
-                "blocked": pair.blocked,
-                "first_bot_wins": pair.by_bot[pair.bots[0]].summary(0.5),
-            }
-            for pair in pairs
-        ],
+        "pairs": [pair_figures(pair) for pair in pairs],
+    }
+
+
+def pair_figures(pair: Cell) -> dict[str, Any]:
+    """One heads-up cell of question 4: the first bot's wins against an even share."""
+    return {
+        "cell": pair.name,
+        "bots": list(pair.bots),
+        "games": pair.games,
+        "blocked": pair.blocked,
+        "first_bot_wins": pair.by_bot[pair.bots[0]].summary(0.5),
     }
 
 
@@ -526,10 +527,7 @@ def compute_study(
     pairs = [c for c in by_question["pair"] if c.name != "ladder/ismcts"]
     ladder = ladder_figures(by_question["ladder"][0], pairs)
     if "ladder/ismcts" in cells:
-        ladder["ismcts"] = ladder_figures(by_question["ladder"][0], [cells["ladder/ismcts"]])[
-            "pairs"
-        ][0]
-        ladder["ismcts"]["budget"] = ISMCTS_SPEC
+        ladder["ismcts"] = {**pair_figures(cells["ladder/ismcts"]), "budget": ISMCTS_SPEC}
     else:
         why = "not registered" if "ismcts" not in available else "no games asked for"
         ladder["ismcts"] = {"skipped": f"the ismcts bot is {why}"}

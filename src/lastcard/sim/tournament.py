@@ -55,18 +55,17 @@ from pathlib import Path
 from typing import Any
 
 from lastcard.bots import make_bot
-from lastcard.core import Action, ActionKind, GameState, Phase, Rules, Transition
+from lastcard.core import Action, GameState, Phase, Rules, Transition
 from lastcard.core.cards import hand_value
 
 from .parallel import run_tasks
 from .runner import DEFAULT_MAX_ACTIONS, play_game
-from .simulate import game_seed
+from .simulate import game_seed, is_turn
 from .stats import GrowingHistogram, RunningMean, binomial_p_value, wilson_interval
 
 MODES = ("hands", "matches")
 CONFIDENCE = 0.95
 RATING_TAU = 0.0  # openskill's skill-drift term: none, bots do not learn
-_TURN_KINDS = frozenset({ActionKind.PLAY, ActionKind.DRAW})
 
 
 # -- configuration ----------------------------------------------------------------------------
@@ -209,8 +208,7 @@ def play_tournament_game(task: GameTask) -> GameOutcome:
 
     def count_turn(seat: int, action: Action, before: GameState, _: Transition) -> None:
         nonlocal turns
-        if before.phase is Phase.AWAIT_TURN and action.kind in _TURN_KINDS:
-            turns += 1
+        turns += is_turn(before, action)
 
     record, state = play_game(
         task.bots, task.rules, task.seed, on_step=count_turn, max_actions=task.max_actions
