@@ -1,5 +1,6 @@
 """Hands in progress for the bot tests: `position(...)` deals a real game, then sets the hands,
-the top card, the colour and whose turn it is (RULES.md §9: "build states directly")."""
+the top card, the colour and whose turn it is (RULES.md §9: "build states directly");
+`decide(bot, state)` is the code of what a bot does there."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from lastcard import Card, Color, GameState, Phase, Rules, new_game
+from lastcard import Card, Color, GameState, Phase, Rules, legal_actions, new_game, player_view
+from lastcard.bots import Bot
 
 
 def position(
@@ -47,3 +49,12 @@ def position(
     }
     fields.update(changes)
     return dataclasses.replace(state, **fields)
+
+
+def decide(bot: Bot, state: GameState, seat: int | None = None) -> str:
+    """The code of the action `bot` chooses at `seat` (default: the seat to act) in `state`."""
+    seat = state.to_act if seat is None else seat
+    assert seat is not None
+    choice = bot.choose(player_view(state, seat), legal_actions(state, seat))
+    assert choice is not None
+    return choice.code

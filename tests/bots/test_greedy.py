@@ -5,12 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from bot_positions import position
+from bot_positions import decide, position
 
 from lastcard import (
     Action,
     Card,
-    GameState,
     Phase,
     PlayerView,
     Rules,
@@ -20,14 +19,6 @@ from lastcard import (
 )
 from lastcard.bots import GreedyBot, make_bot
 from lastcard.sim import play_game
-
-
-def decide(bot: GreedyBot, state: GameState, seat: int | None = None) -> str:
-    seat = state.to_act if seat is None else seat
-    assert seat is not None
-    choice = bot.choose(player_view(state, seat), legal_actions(state, seat))
-    assert choice is not None
-    return choice.code
 
 
 def test_plays_the_highest_value_card() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from bot_positions import position
+from bot_positions import decide, position
 
 from lastcard import (
     Action,
@@ -27,14 +27,6 @@ from lastcard.bots import Bot, HeuristicBot, make_bot
 from lastcard.sim import play_game
 
 PARTY = Rules.preset("party")
-
-
-def decide(bot: HeuristicBot, state: GameState, seat: int | None = None) -> str:
-    seat = state.to_act if seat is None else seat
-    assert seat is not None
-    choice = bot.choose(player_view(state, seat), legal_actions(state, seat))
-    assert choice is not None
-    return choice.code
 
 
 def step(state: GameState, seat: int, action: str, watchers: dict[int, HeuristicBot]) -> GameState:
@@ -140,6 +132,7 @@ def test_bluffs_at_a_player_about_to_go_out_who_never_challenges_only_when_allow
 def test_bluff_false_never_plays_an_illegal_wild_draw_four() -> None:
     rules = Rules().changed(target_score=150)
     bluffs: list[str] = []
+    played: list[str] = []  # the Wild Draw Fours the watched bots played, bluffs or not
 
     class Watch:
         def __init__(self, seed: int) -> None:
@@ -154,6 +147,7 @@ def test_bluff_false_never_plays_an_illegal_wild_draw_four() -> None:
             choice = self.inner.choose(view, legal, may_pass=may_pass)
             card = choice.card if choice is not None else None
             if card is not None and card.kind is Kind.WILD_DRAW_FOUR:
+                played.append(card.code)
                 rest = list(view.hand or ())
                 rest.remove(card)
                 if any(c.color is view.color for c in rest):
@@ -169,6 +163,7 @@ def test_bluff_false_never_plays_an_illegal_wild_draw_four() -> None:
     for seed in range(3):
         play_game([Watch, "greedy", Watch, "random"], rules, seed=seed, on_event=count)
     assert wd4s > 0 and bluffs == []
+    assert played  # the check above saw the bot under test play Wild Draw Fours
 
 
 def _void_then_wd4(observed: bool) -> str:
