@@ -74,7 +74,7 @@ def test_the_positions_offer_what_the_tests_rely_on() -> None:
 
 
 @pytest.mark.parametrize("base", BASES)
-def test_forget_one_never_calls_with_a_penultimate_play(base: str) -> None:
+def test_4_3_forget_one_never_calls_with_a_penultimate_play(base: str) -> None:
     legal = legal_actions(PENULTIMATE, 0)
     forgot = [ask(forgetful(seed, base, forget=1), PENULTIMATE, 0) for seed in range(30)]
     called = [ask(make_bot(base, seed), PENULTIMATE, 0) for seed in range(30)]
@@ -85,7 +85,7 @@ def test_forget_one_never_calls_with_a_penultimate_play(base: str) -> None:
 
 
 @pytest.mark.parametrize("base", BASES)
-def test_forget_one_declines_a_late_call(base: str) -> None:
+def test_4_3_forget_one_declines_a_late_call(base: str) -> None:
     offer = out_of_turn_offer(EXPOSED, 0)
     legal = legal_actions(OWES_ON_ITS_TURN, 0)
     for seed in range(20):
@@ -98,7 +98,7 @@ def test_forget_one_declines_a_late_call(base: str) -> None:
 
 
 @pytest.mark.parametrize("base", ["greedy", "heuristic"])  # the bots that always catch
-def test_miss_one_never_catches_and_miss_zero_always_does(base: str) -> None:
+def test_4_4_miss_one_never_catches_and_miss_zero_always_does(base: str) -> None:
     offer = out_of_turn_offer(EXPOSED, 2)
     legal = legal_actions(EXPOSED, 1)
     for seed in range(20):

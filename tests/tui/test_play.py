@@ -44,7 +44,7 @@ def events_of(app: PlayApp, kind: str) -> list[dict[str, object]]:
 # -- a hand to its end, with a Wild and its colour picker -----------------------------------
 
 
-def test_a_hand_played_to_its_end_with_a_wild(tmp_path: Path) -> None:
+def test_3_2_a_hand_played_to_its_end_with_a_wild(tmp_path: Path) -> None:
     # You: R5 R7 W. Ada: B1 B2 B3. First discard R3; Ada draws Y9, then Y8, and cannot play.
     session = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
     app = make_app(session, tmp_path)
@@ -85,7 +85,7 @@ def test_a_hand_played_to_its_end_with_a_wild(tmp_path: Path) -> None:
 # -- Uno: caught by a bot, a late call, and you catching a bot -------------------------------
 
 
-def test_a_bot_catches_you_when_you_forget_uno(tmp_path: Path) -> None:
+def test_4_4_a_bot_catches_you_when_you_forget_uno(tmp_path: Path) -> None:
     session = stacked_session(["heuristic"], "R5 B1 R7 B2 G1 B3 R3 Y9 Y8")
     app = make_app(session, tmp_path)
 
@@ -105,7 +105,7 @@ def test_a_bot_catches_you_when_you_forget_uno(tmp_path: Path) -> None:
     assert len(session.view().hand or ()) == 3  # G1 plus the 2-card penalty
 
 
-def test_calling_uno_just_after_your_play_is_in_time(tmp_path: Path) -> None:
+def test_4_3_calling_uno_just_after_your_play_is_in_time(tmp_path: Path) -> None:
     session = stacked_session(["heuristic"], "R5 B1 R7 B2 G1 B3 R3 Y9 Y8")
     app = make_app(session, tmp_path)
 
@@ -124,7 +124,7 @@ def test_calling_uno_just_after_your_play_is_in_time(tmp_path: Path) -> None:
     assert len(session.view().hand or ()) == 1
 
 
-def test_you_catch_a_bot_that_forgets_uno(tmp_path: Path) -> None:
+def test_4_4_you_catch_a_bot_that_forgets_uno(tmp_path: Path) -> None:
     # Ada never calls. You: R5 R6 Y0; Ada: R1 G6 G3, so each time she has one play only.
     session = stacked_session(
         ["random:call_uno=false,voluntary_draw=false"], "R5 R1 R6 G6 Y0 G3 R9"
@@ -153,7 +153,7 @@ def test_you_catch_a_bot_that_forgets_uno(tmp_path: Path) -> None:
 # -- the Wild Draw Four challenge -------------------------------------------------------------
 
 
-def test_you_challenge_a_bluffed_wild_draw_four(tmp_path: Path) -> None:
+def test_3_8_you_challenge_a_bluffed_wild_draw_four(tmp_path: Path) -> None:
     # Ada plays her W+4 (the greedy bot's most valuable card) while holding the red R1.
     session = stacked_session(["greedy:bluff=true"], "R5 W+4 R6 R1 R7 G2 R9")
     app = make_app(session, tmp_path)
@@ -178,7 +178,7 @@ def test_you_challenge_a_bluffed_wild_draw_four(tmp_path: Path) -> None:
 # -- Seven-O under the party preset -----------------------------------------------------------
 
 
-def test_seven_o_swap_with_the_target_picker(tmp_path: Path) -> None:
+def test_7_2_seven_o_swap_with_the_target_picker(tmp_path: Path) -> None:
     rules = Rules.preset("party").changed(target_score=None, hand_size=3)
     # You: R7 R5 G1; Ada: B1 B2 B3; Basil: Y1 Y2 Y3. Dealer Basil, so you start.
     session = stacked_session(
@@ -292,7 +292,7 @@ def test_2_4_a_first_wild_asks_you_for_its_colour(tmp_path: Path) -> None:
     assert events_of(app, "color")[0]["seat"] == 0
 
 
-def test_the_hand_summary_then_the_next_hand(tmp_path: Path) -> None:
+def test_6_3_1_the_hand_summary_then_the_next_hand(tmp_path: Path) -> None:
     rules = Rules(hand_size=2)  # to 500 points: one hand will not end the game
     # You: R5 R6; Ada: B1 B2. You play R5 (with the call), Ada draws Y9, you go out with R6.
     session = stacked_session(["heuristic"], "R5 B1 R6 B2 R3 Y9", rules=rules)
@@ -498,7 +498,7 @@ async def play_via_session(app: PlayApp, code: str) -> None:
     table_of(app).act(next(a for a in table_of(app).session.human_actions() if a.code == code))
 
 
-def test_d_with_a_penalty_pending_accepts_it(tmp_path: Path) -> None:
+def test_7_1_5_d_with_a_penalty_pending_accepts_it(tmp_path: Path) -> None:
     rules = Rules.preset("party").changed(target_score=None, hand_size=3)
     session = stacked_session(["heuristic"], "R5 R+2 G8 B1 G9 B3 R9", rules=rules)
     app = make_app(session, tmp_path)
@@ -517,7 +517,7 @@ def test_d_with_a_penalty_pending_accepts_it(tmp_path: Path) -> None:
     assert accept and accept[0]["seat"] == 0 and len(session.view().hand or ()) == 4
 
 
-def test_a_refused_card_is_explained_in_a_players_words(tmp_path: Path) -> None:
+def test_3_2_a_refused_card_is_explained_in_a_players_words(tmp_path: Path) -> None:
     session = stacked_session(["heuristic"], "R5 B1 B7 B2 G1 B3 R3")
     app = make_app(session, tmp_path)
 
