@@ -8,7 +8,8 @@ between two bot moves is in the test's hands, not the clock's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -41,6 +42,21 @@ def make_app(session: GameSession | None, tmp_path: Path, **options: object) -> 
         save_file=tmp_path / "saved-game.json",
         **options,  # type: ignore[arg-type]
     )
+
+
+def at_table(
+    app: PlayApp,
+    scenario: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = SIZE,
+) -> None:
+    """Run `app` headless at `size` and play `scenario` on it once it has started."""
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())
 
 
 def table_of(app: PlayApp) -> TableScreen:
