@@ -30,7 +30,7 @@ from lastcard.bots.determinize import (
     unseen_cards,
 )
 from lastcard.core.matching import is_wd4_legal, matches
-from lastcard.sim.runner import out_of_turn_offer
+from lastcard.core.offers import out_of_turn_actions
 
 
 def cards(codes: str) -> list[Card]:
@@ -76,7 +76,7 @@ def play_and_check(rules: Rules, players: int, seed: int, max_actions: int = 400
         assert seat is not None
         # Out-of-turn offers sometimes, so that exposed seats and jump-ins occur.
         for other in range(players):
-            offer = out_of_turn_offer(state, other)
+            offer = out_of_turn_actions(state, other)
             if offer and rng.random() < 0.5:
                 seat = other
                 legal: Sequence[Action] = offer

@@ -30,8 +30,8 @@ from lastcard import (
     player_view,
 )
 from lastcard.bots import Bot, Forgetful, bot_names, make_bot
+from lastcard.core.offers import out_of_turn_actions
 from lastcard.sim import play_game
-from lastcard.sim.runner import out_of_turn_offer
 
 BASES = ["eager", "greedy", "heuristic"]
 ONE_HAND = Rules(target_score=None)
@@ -68,8 +68,8 @@ def codes(actions: Sequence[Action | None]) -> set[str | None]:
 def test_the_positions_offer_what_the_tests_rely_on() -> None:
     assert {"R5", "R5!", "R6", "R6!"} <= {a.code for a in legal_actions(PENULTIMATE, 0)}
     assert UNO in legal_actions(OWES_ON_ITS_TURN, 0)
-    assert out_of_turn_offer(EXPOSED, 0) == (UNO,)
-    assert out_of_turn_offer(EXPOSED, 2) == (CATCH_0,)
+    assert out_of_turn_actions(EXPOSED, 0) == (UNO,)
+    assert out_of_turn_actions(EXPOSED, 2) == (CATCH_0,)
     assert CATCH_0 in legal_actions(EXPOSED, 1)
 
 
@@ -86,7 +86,7 @@ def test_4_3_forget_one_never_calls_with_a_penultimate_play(base: str) -> None:
 
 @pytest.mark.parametrize("base", BASES)
 def test_4_3_forget_one_declines_a_late_call(base: str) -> None:
-    offer = out_of_turn_offer(EXPOSED, 0)
+    offer = out_of_turn_actions(EXPOSED, 0)
     legal = legal_actions(OWES_ON_ITS_TURN, 0)
     for seed in range(20):
         assert ask(forgetful(seed, base, forget=1), EXPOSED, 0, offer) is None  # passes
@@ -99,7 +99,7 @@ def test_4_3_forget_one_declines_a_late_call(base: str) -> None:
 
 @pytest.mark.parametrize("base", ["greedy", "heuristic"])  # the bots that always catch
 def test_4_4_miss_one_never_catches_and_miss_zero_always_does(base: str) -> None:
-    offer = out_of_turn_offer(EXPOSED, 2)
+    offer = out_of_turn_actions(EXPOSED, 2)
     legal = legal_actions(EXPOSED, 1)
     for seed in range(20):
         assert ask(forgetful(seed, base, miss=1), EXPOSED, 2, offer) is None
@@ -111,7 +111,7 @@ def test_4_4_miss_one_never_catches_and_miss_zero_always_does(base: str) -> None
 
 def test_miss_zero_catches_exactly_when_the_inner_bot_would() -> None:
     """`eager` catches half the time, at random: the wrapped one takes exactly the same catches."""
-    offer = out_of_turn_offer(EXPOSED, 2)
+    offer = out_of_turn_actions(EXPOSED, 2)
     bare, wrapped = make_bot("eager", 5), forgetful(5, "eager", miss=0)
     answers = [ask(bare, EXPOSED, 2, offer) for _ in range(200)]
     assert [ask(wrapped, EXPOSED, 2, offer) for _ in range(200)] == answers

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from typing import ClassVar
 
@@ -25,7 +24,6 @@ from lastcard.sim import (
     BotMistakeError,
     bot_seed,
     game_seed,
-    out_of_turn_offer,
     play_game,
     simulate,
 )
@@ -166,36 +164,6 @@ def test_a_bot_must_answer_with_an_offered_action() -> None:
         play_game([Cheat, Cheat], seed=1)
     with pytest.raises(BotMistakeError, match="passed, but it must act"):
         play_game([Sulker, Sulker], seed=1)
-
-
-def test_out_of_turn_offer() -> None:
-    state = lastcard.new_game(3, seed=1)
-    assert all(out_of_turn_offer(state, seat) == () for seat in range(3))
-    exposed = dataclasses.replace(state, exposed=1)
-    others = [seat for seat in range(3) if seat not in (1, exposed.to_act)]
-    for seat in others:
-        assert [a.code for a in out_of_turn_offer(exposed, seat)] == ["catch 1"]
-    if exposed.to_act != 1:
-        assert [a.code for a in out_of_turn_offer(exposed, 1)] == ["uno"]
-    assert out_of_turn_offer(exposed, exposed.to_act) == ()  # type: ignore[arg-type]
-
-
-def test_wild_jump_ins_are_never_offered() -> None:
-    """§7.3.1: a seat holding the same wild as the top card is offered nothing."""
-    rules = Rules(jump_in=True)
-    c = lastcard.Card.from_code
-    state = lastcard.new_game(3, rules, seed=1, dealer=0)
-    state = dataclasses.replace(
-        state,
-        hands=((*state.hands[0][:6], c("W")), state.hands[1], state.hands[2]),
-        discard=(c("W"),),
-        color=lastcard.Color.RED,
-        phase=lastcard.Phase.AWAIT_TURN,
-        turn=1,
-        to_act=1,
-        top_player=2,
-    )
-    assert out_of_turn_offer(state, 0) == ()
 
 
 def _real_opening(transition: Transition) -> list[dict[str, object]]:

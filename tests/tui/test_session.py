@@ -38,12 +38,14 @@ from lastcard import (
     state_digest,
 )
 from lastcard.bots import Bot
-from lastcard.sim import runner
-from lastcard.sim.runner import out_of_turn_offer
-from lastcard.tui import session as session_module
-from lastcard.tui.session import HUMAN, GameSession
+from lastcard.core import offers as offers_module
+from lastcard.core.offers import out_of_turn_actions
+from lastcard.table import table as table_module
+from lastcard.tui.session import GameSession
 
 from .driver import stacked_session
+
+HUMAN = GameSession.seat
 
 # You: R5 R7 G1. Ada: B1 B2 B3. First discard R3; the stock's top is Y9, then Y8.
 DUEL = "R5 B1 R7 B2 G1 B3 R3 Y9 Y8"
@@ -99,7 +101,7 @@ def test_3_1_on_your_turn_you_are_offered_all_your_legal_actions() -> None:
     assert not session.bots_pending()  # nobody but you may do anything
     session.act("R5")
     assert not session.human_to_act() and session.state.to_act == 1
-    assert session.human_actions() == out_of_turn_offer(session.state, HUMAN) == ()
+    assert session.human_actions() == out_of_turn_actions(session.state, HUMAN) == ()
     assert session.bots_pending()
 
 
@@ -110,7 +112,7 @@ def test_4_3_a_late_uno_call_is_offered_out_of_turn() -> None:
     session.act("R7")  # your penultimate card, without the call
     state = session.state
     assert state.exposed == HUMAN and state.to_act == 1
-    assert session.human_actions() == out_of_turn_offer(state, HUMAN)
+    assert session.human_actions() == out_of_turn_actions(state, HUMAN)
     assert codes(session.human_actions()) == ["uno"]
 
 
@@ -127,7 +129,7 @@ def test_4_4_catch_window_offers_you_a_catch_and_the_catch_works() -> None:
     session.step_bots()  # Ada plays R1, her penultimate card, without the call
     state = session.state
     assert state.exposed == 1 and state.to_act == 2
-    assert session.human_actions() == out_of_turn_offer(state, HUMAN)
+    assert session.human_actions() == out_of_turn_actions(state, HUMAN)
     assert codes(session.human_actions()) == ["catch 1"]
     transition = session.act("catch 1")
     assert [e.type for e in transition.events][:2] == ["catch", "draw"]
@@ -162,7 +164,7 @@ def test_7_3_a_jump_in_is_offered_out_of_turn_and_plays_from_the_jumper() -> Non
     )
     state = session.state
     assert state.to_act == 1
-    assert session.human_actions() == out_of_turn_offer(state, HUMAN)
+    assert session.human_actions() == out_of_turn_actions(state, HUMAN)
     assert codes(session.human_actions()) == ["G2"]
     transition = session.act("G2")
     play = next(e for e in transition.events if e.type == "play")
@@ -269,7 +271,7 @@ def test_7_3_1_wild_jump_in_refused_even_when_the_engine_would_list_it(
 ) -> None:
     session = wild_on_top()
     wild_jump_ins = tuple(parse_action(f"W:{c}") for c in "rygb")
-    real_legal = runner.legal_actions
+    real_legal = offers_module.legal_actions
 
     def listing_wild_jump_ins(state: lastcard.GameState, seat: int) -> tuple[Action, ...]:
         legal = real_legal(state, seat)
@@ -278,9 +280,9 @@ def test_7_3_1_wild_jump_in_refused_even_when_the_engine_would_list_it(
     def accepting(state: lastcard.GameState, seat: int, action: Action | str) -> object:
         return None  # an engine that lets the wild jump in
 
-    monkeypatch.setattr(runner, "legal_actions", listing_wild_jump_ins)
-    monkeypatch.setattr(session_module, "apply", accepting)
-    assert set(wild_jump_ins) <= set(runner.legal_actions(session.state, HUMAN))
+    monkeypatch.setattr(offers_module, "legal_actions", listing_wild_jump_ins)
+    monkeypatch.setattr(table_module, "apply", accepting)
+    assert set(wild_jump_ins) <= set(offers_module.legal_actions(session.state, HUMAN))
     assert session.human_actions() == ()
     assert_refused(session, "W:r", IllegalActionError, "JUMP_IN_NOT_ALLOWED")
 
@@ -302,7 +304,7 @@ def test_timing_bots_pending_when_a_bot_is_to_act() -> None:
     session.act("R5")
     assert session.bots_pending()
     plan = session.plan_bot_step()
-    assert plan is not None and plan.seat == 1 and plan.state is session.state
+    assert plan is not None and plan.seat == 1 and plan.ply == session.table.ply
     assert plan.action is not None and plan.action.code == "draw"
     assert session.apply_bot_step(plan) is not None
     assert session.record().actions[-1] == (1, "draw")
@@ -313,11 +315,11 @@ def test_timing_a_plan_where_every_bot_passed_marks_the_state_polled() -> None:
     polled = session.state
     assert session.human_to_act()
     # Ada may still call Uno; Basil may jump in or catch: a poll is due although it is your turn.
-    assert codes(out_of_turn_offer(polled, 1)) == ["uno"]
-    assert "GR" in codes(out_of_turn_offer(polled, 2))
+    assert codes(out_of_turn_actions(polled, 1)) == ["uno"]
+    assert "GR" in codes(out_of_turn_actions(polled, 2))
     assert session.bots_pending()
     plan = session.plan_bot_step()
-    assert plan is not None and plan.state is polled
+    assert plan is not None and plan.ply == session.table.ply
     assert plan.seat is None and plan.action is None  # both passed
     actions = session.record().actions
     assert session.apply_bot_step(plan) is None
@@ -328,7 +330,7 @@ def test_timing_a_plan_where_every_bot_passed_marks_the_state_polled() -> None:
     # makes the bots due again.
     session.act("catch 1")
     assert session.human_to_act()
-    assert codes(out_of_turn_offer(session.state, 2)) == ["GR", "GR!"]
+    assert codes(out_of_turn_actions(session.state, 2)) == ["GR", "GR!"]
     assert session.bots_pending()
     # ... and the old plan neither applies nor silences the new state.
     state, actions = session.state, session.record().actions
@@ -468,7 +470,7 @@ def play_out(session: GameSession, rng: random.Random, max_steps: int = 20_000) 
             else:
                 session.act(rng.choice(offer))
             continue
-        assert offer == out_of_turn_offer(state, HUMAN)
+        assert offer == out_of_turn_actions(state, HUMAN)
         offers += bool(offer)
         if offer and rng.random() < 0.5:
             session.act(rng.choice(offer))

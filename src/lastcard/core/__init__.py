@@ -18,6 +18,7 @@ from .errors import (
     UnoCallError,
 )
 from .events import Event
+from .offers import Offers, all_offers, out_of_turn_actions, seat_actions
 from .record import GameRecord, Recorder, ReplayMismatchError, replay, replay_steps, state_digest
 from .rules import Rules
 from .scoring import team_totals
@@ -45,6 +46,7 @@ __all__ = [
     "Kind",
     "LastcardError",
     "NotYourTurnError",
+    "Offers",
     "Phase",
     "PlayerView",
     "Recorder",
@@ -54,15 +56,18 @@ __all__ = [
     "RulesError",
     "Transition",
     "UnoCallError",
+    "all_offers",
     "apply",
     "dealer_draw",
     "legal_actions",
     "new_game",
     "open_game",
+    "out_of_turn_actions",
     "parse_action",
     "player_view",
     "replay",
     "replay_steps",
+    "seat_actions",
     "state_digest",
     "team_totals",
 ]

@@ -7,7 +7,7 @@
 - `tournament`: `run_tournament`, seat-rotated games between bots (`lastcard tournament`);
   `report` writes its results.json, results.csv, report.md and plots (`plots`, matplotlib).
 
-`sim` imports `lastcard.core` and `lastcard.bots` only (DESIGN.md §1).
+`sim` imports `lastcard.core`, `lastcard.bots` and `lastcard.table` only (DESIGN.md §1).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from .runner import (
     EventHook,
     StepHook,
     bot_seed,
-    out_of_turn_offer,
     play_game,
 )
 from .simulate import SimulationStats, game_seed, simulate, simulate_with_progress
@@ -45,7 +44,6 @@ __all__ = [
     "bot_seed",
     "game_seed",
     "one_sided_binomial_p",
-    "out_of_turn_offer",
     "play_game",
     "run_tasks",
     "run_tournament",

@@ -16,7 +16,6 @@ from rich.text import Text
 from lastcard.core import Action, ActionKind, IllegalActionError, Phase, PlayerView
 
 from .faces import COLOUR_NAMES, card_label, card_text, value_label
-from .session import HUMAN
 
 
 def decision_text(
@@ -29,12 +28,12 @@ def decision_text(
     """One or two lines for the status bar; keys are named in brackets."""
     text = Text()
     kinds = {a.kind for a in actions}
-    if view.exposed == HUMAN and ActionKind.UNO in kinds:
+    if view.exposed == view.seat and ActionKind.UNO in kinds:
         text.append("You have one card and did not call UNO: press u now! ", style="bold red")
     if view.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
         text.append("The hand is over.", style="bold")
         return text
-    if view.to_act == HUMAN:
+    if view.to_act == view.seat:
         text.append(_own_decision(view, actions, names))
     else:
         who = names[view.to_act] if view.to_act is not None else "Nobody"
@@ -104,7 +103,7 @@ def _offers(view: PlayerView, actions: Sequence[Action], names: Sequence[str]) -
                 f"  {names[action.target]} did not call UNO: catch [c]!", style="bold yellow"
             )
             break
-    if view.to_act != HUMAN:
+    if view.to_act != view.seat:
         jump = next((a for a in actions if a.kind is ActionKind.PLAY and a.card), None)
         if jump is not None and jump.card is not None:
             text.append("  Jump in with ", style="bold cyan")

@@ -38,7 +38,7 @@ from .decision import decision_text, refusal_text
 from .faces import card_text, colour_text
 from .pickers import ColourPicker, TargetPicker
 from .play_choice import colours_to_ask, settle_call, target_prompt, targets_to_ask
-from .session import HUMAN, GameSession
+from .session import GameSession
 from .summary import GameOverScreen, HandSummaryScreen
 from .widgets import ActionBar, CardWidget, HandView, MePanel, OpponentPanel, PileView
 
@@ -89,7 +89,7 @@ class TableScreen(Screen[None]):
             session.players,
             session.rules,
             session.names,
-            you=HUMAN,
+            you=session.seat,
             card_format=_card_face,
             colour_format=_colour_face,
         )
@@ -113,7 +113,7 @@ class TableScreen(Screen[None]):
             with VerticalScroll(id="board"):
                 with Container(id="opponents"):
                     teams = self.session.rules.team_of_seats(self.session.players) or ()
-                    partners = {s for team in teams if HUMAN in team for s in team}
+                    partners = {s for team in teams if self.session.seat in team for s in team}
                     for seat in range(1, self.session.players):
                         level = self.level_names[seat - 1]
                         partner = seat in partners
@@ -170,7 +170,7 @@ class TableScreen(Screen[None]):
             return
         self._schedule()
         view = session.view()
-        if view.phase is Phase.AWAIT_FIRST_COLOR and view.to_act == HUMAN:
+        if view.phase is Phase.AWAIT_FIRST_COLOR and view.to_act == session.seat:
             self._pick_first_colour()
 
     def _schedule(self) -> None:
@@ -179,7 +179,7 @@ class TableScreen(Screen[None]):
             return  # a picker, the help or a summary is open: the bots wait (on_screen_resume)
         if self.session.bots_pending():
             delay = self.bot_delay
-            if self.session.view().exposed == HUMAN:
+            if self.session.view().exposed == self.session.seat:
                 # You forgot to call: the bots give you a fair moment to say it late (§4.3)
                 # before one of them moves, which would close the window or catch you.
                 delay = max(delay, UNO_GRACE)

@@ -18,7 +18,6 @@ from textual.widgets import Button, Static
 from lastcard.core import Action, ActionKind, Card, PlayerView
 
 from .faces import card_style, card_text, colour_text, face_lines, hand_order
-from .session import HUMAN
 
 DIRECTION_NAMES = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
 
@@ -107,18 +106,20 @@ class MePanel(Static):
     """The person's own panel: card count, UNO badge or missed call, score, dealer, out."""
 
     def show(self, view: PlayerView) -> None:
+        me = view.seat
+        assert me is not None, "the panel shows a player's own view"
         count = len(view.hand or ())
         text = Text()
         text.append("You", style="bold")
         text.append(f"\n{count} card{'s' if count != 1 else ''}")
-        if not view.active[HUMAN]:
+        if not view.active[me]:
             text.append("  out", style="bold")
-        elif view.exposed == HUMAN:
+        elif view.exposed == me:
             text.append("  no UNO call!", style="bold reverse red")
         elif count == 1:
             text.append("  UNO!", style="bold reverse yellow")
-        text.append(f"\nscore {view.scores[HUMAN]}", style="dim")
-        if view.dealer == HUMAN:
+        text.append(f"\nscore {view.scores[me]}", style="dim")
+        if view.dealer == me:
             text.append("  dealer", style="dim")
         self.update(text)
 
@@ -145,7 +146,7 @@ class HandView(Container):
             elif chosen is not None and chosen in hand:
                 selected = hand.index(chosen)
         selected = max(0, min(selected, len(hand) - 1))
-        if view.to_act != HUMAN and playable and hand and hand[selected] not in playable:
+        if view.to_act != view.seat and playable and hand and hand[selected] not in playable:
             # A jump-in is on offer: put the cursor on it, so that Enter does what the status
             # line says.
             selected = next(i for i, card in enumerate(hand) if card in playable)

@@ -1,0 +1,94 @@
+"""What each seat may do now: the decision of the seat to act and everyone's out-of-turn offers.
+
+`legal_actions(state, seat)` answers for one seat and lists everything the engine would accept.
+A table (the terminal, the web server, an RL environment, the simulation runner) asks a
+different question: *who* is asked, and with *what*. This module answers it, once, for all of
+them:
+
+- **the decision**: the seat in `state.to_act` chooses from all its legal actions (which may
+  include a late `uno` or a `catch N` too);
+- **out-of-turn offers**: every other seat whose legal actions include out-of-turn ones — a late
+  Uno call (§4.3), a catch (§4.6), a jump-in (§7.3) — is offered just those, and may let them pass;
+- **between hands** (`HAND_OVER`) every seat may deal the next hand with `next` (§6.6), and nobody
+  must; after `GAME_OVER` nobody may do anything.
+
+Wild-type cards never jump in (§7.3.1): the engine does not list them, and the offers filter
+them too, so a table never offers one whatever the engine lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, ActionKind
+from .engine import legal_actions
+from .state import GameState, Phase
+
+# The kinds a seat may take when it is not the one to act.
+OUT_OF_TURN_KINDS = frozenset({ActionKind.CATCH, ActionKind.UNO, ActionKind.PLAY})
+_NEXT = Action(ActionKind.NEXT)
+_OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
+
+
+def out_of_turn_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """The out-of-turn actions `seat` may take now (catch, late Uno call, jump-in), if any.
+
+    Empty for the seat to act and between hands: those are decisions, not offers.
+    """
+    if seat == state.to_act or state.phase in _OVER:
+        return ()
+    if state.exposed is None and not state.rules.jump_in:
+        return ()  # the common case, answered without listing legal actions
+    return tuple(
+        a
+        for a in legal_actions(state, seat)
+        if a.kind in OUT_OF_TURN_KINDS and not (a.card is not None and a.card.is_wild)
+    )
+
+
+def seat_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """Everything a table offers `seat` now: its decision if it is to act, `next` between
+    hands, else its out-of-turn offers (often nothing)."""
+    if state.phase is Phase.HAND_OVER:
+        return (_NEXT,) if 0 <= seat < state.players else ()
+    if seat == state.to_act:
+        return legal_actions(state, seat)
+    return out_of_turn_actions(state, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """Who may do what in one state: see the module docstring.
+
+    `out_of_turn` lists `(seat, actions)` in seat order, for the seats that have any.
+    """
+
+    to_act: int | None
+    decision: tuple[Action, ...]
+    out_of_turn: tuple[tuple[int, tuple[Action, ...]], ...]
+    next_hand: bool  # between hands: any seat may deal the next one
+
+    def for_seat(self, seat: int) -> tuple[Action, ...]:
+        """What `seat` may do (empty when it has nothing to do)."""
+        if self.next_hand:
+            return (_NEXT,)
+        if seat == self.to_act:
+            return self.decision
+        for other, actions in self.out_of_turn:
+            if other == seat:
+                return actions
+        return ()
+
+
+def all_offers(state: GameState) -> Offers:
+    """Every seat's decision or offers in `state`."""
+    if state.phase in _OVER:
+        return Offers(None, (), (), state.phase is Phase.HAND_OVER)
+    to_act = state.to_act
+    decision = legal_actions(state, to_act) if to_act is not None else ()
+    others = tuple(
+        (seat, actions)
+        for seat in range(state.players)
+        if (actions := out_of_turn_actions(state, seat))
+    )
+    return Offers(to_act, decision, others, False)

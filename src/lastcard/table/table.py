@@ -1,0 +1,330 @@
+"""`Table`: the one home of a running game.
+
+A table owns one game (a `Recorder`, so its `GameRecord` is always at hand) and knows who sits
+where: each seat is a bot or an *outside* player (a person at a terminal, a web client, an RL
+agent). No seat number is special. What a table does, and every wrapper (the simulation runner,
+the terminal, the web server, the RL environments) relies on:
+
+**Who may do what.** `actions(seat)` is `lastcard.core.offers.seat_actions`: the seat to act
+chooses from all its legal actions; every other seat is offered its out-of-turn actions (a late
+`uno`, `catch N`, a jump-in), which it may let pass; between hands any seat may send `next`.
+
+**The ply.** `ply` counts the actions applied in this game (bots', outside seats' and automatic
+ones alike); it is the index the next action will have in the record. `submit(seat, action,
+ply)` applies an outside seat's action:
+
+- an action of the seat that must decide (`to_act`, or `next` between hands) must carry the
+  current ply, or it is refused as stale (`StaleActionError`): it was chosen for a position that
+  is gone;
+- an out-of-turn action (`uno`, `catch N`, a jump-in) is judged against the current state
+  whatever its ply, as long as that ply lies within the current hand: a catch sent while a bot
+  moved is still a catch if the player is still exposed, but nothing carries over from one hand
+  into the next;
+- `ply=None` skips the check (a caller that is never behind, such as a local terminal).
+
+An action not on offer is refused with the engine's own error (wrong colour, not your turn, ...)
+and changes nothing.
+
+**Events.** Every event is delivered, redacted for each seat (`Event.redact`), to that seat's
+inbox: outside seats read theirs with `take_events(seat)`; a bot that defines `observe` is shown
+its inbox just before it is asked to choose. The opening deal's events are delivered when the
+table is built.
+
+**The bots' poll.** `step()` asks the bots, in this order, and applies the first action given:
+
+1. **out-of-turn offers**, in seat order 0, 1, ..., n-1 (skipping the seat to act): each bot
+   with an offer is asked with `may_pass=True`; `None` passes;
+2. **the seat to act**, if it is a bot, from all its legal actions (it may not pass);
+3. **between hands**, with `auto_next_hand`, `next` is sent for the dealer of the hand that
+   ended (any seat may; nobody is asked).
+
+If no bot acts, the table remembers that its bots passed on this position: `bots_pending()` is
+False and `step()` returns None until something is applied. `plan()` and `commit(plan)` split a
+step in two for callers that let slow bots think on another thread: `plan()` only reads the
+current position (and the bots); `commit` applies the plan if the table is still at the ply it
+was made for, and drops it otherwise.
+
+No clock and no asyncio inside: pacing (a bot's visible pause, a web client's timeout) is the
+caller's. A bot answering with an action that was not on offer raises `BotMistakeError`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from lastcard.bots import Bot
+from lastcard.core import (
+    Action,
+    ActionKind,
+    Event,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    LastcardError,
+    Phase,
+    PlayerView,
+    Recorder,
+    Rules,
+    Transition,
+    apply,
+    parse_action,
+    player_view,
+)
+from lastcard.core.errors import illegal
+from lastcard.core.offers import out_of_turn_actions, seat_actions
+from lastcard.core.rng import derive_seed
+
+_NEXT = Action(ActionKind.NEXT)
+
+
+class BotMistakeError(LastcardError):
+    """A bot answered with something that was not on offer, or passed when it had to act."""
+
+    code = "BOT_MISTAKE"
+
+
+class StaleActionError(LastcardError):
+    """An action chosen for a position that is gone (see the ply rule of `Table`)."""
+
+    code = "STALE_ACTION"
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in the game dealt with `seed`."""
+    return derive_seed(seed, "bot", seat)
+
+
+def fresh_seed(generator: str) -> int:
+    """A seed nobody can guess, for a game dealt without one."""
+    return secrets.randbits(128 if generator == "secure" else 64)
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """What the bots decided at `ply`: `seat` plays `action`, or (both None) every bot passed."""
+
+    ply: int
+    seat: int | None = None
+    action: Action | None = None
+
+
+class Table:
+    """One running game; `seats[k]` is the bot at seat k, or None for an outside player.
+
+    `seed` None deals from a fresh unguessable seed. `actions` replays recorded `(seat, code)`
+    pairs first (a resumed game); bots are not asked meanwhile, and are shown those events
+    before their first decision. See the module docstring for the rest.
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[Bot | None],
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        generator: str = "fast",
+        dealer: int | None = None,
+        deck: Sequence[str] | None = None,
+        actions: Iterable[tuple[int, str]] = (),
+        auto_next_hand: bool = False,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules()
+        self.players = len(seats)
+        self.seed = seed if seed is not None else fresh_seed(generator)
+        self.auto_next_hand = auto_next_hand
+        self.bots: dict[int, Bot] = {seat: bot for seat, bot in enumerate(seats) if bot is not None}
+        self._recorder = Recorder(
+            self.players, self.rules, seed=self.seed, dealer=dealer, deck=deck, generator=generator
+        )
+        self.ply = 0
+        self._hand_start = 0  # the ply of the current hand's first action
+        # Outside seats keep every event until read; a bot only if it observes.
+        self._inbox: dict[int, deque[Event]] = {
+            seat: deque()
+            for seat in range(self.players)
+            if seat not in self.bots or hasattr(self.bots[seat], "observe")
+        }
+        self._passed_at: int | None = None  # the ply at which every bot passed
+        self._deliver(self._recorder.opening_events)
+        for seat, code in actions:
+            self._apply(seat, parse_action(code))
+
+    # -- what there is --------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self._recorder.state
+
+    @property
+    def opening_events(self) -> tuple[Event, ...]:
+        """The events of the opening deal, unredacted."""
+        return self._recorder.opening_events
+
+    @property
+    def outside_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat in range(self.players) if seat not in self.bots)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What `seat` may see (None: a spectator)."""
+        return player_view(self.state, seat)
+
+    def record(self) -> GameRecord:
+        """The game so far: replaying it gives the current state."""
+        return self._recorder.record()
+
+    def actions(self, seat: int) -> tuple[Action, ...]:
+        """What `seat` may do now (see the module docstring); often nothing."""
+        return seat_actions(self.state, seat)
+
+    def take_events(self, seat: int) -> list[Event]:
+        """The events `seat` has not read yet, redacted for it, oldest first."""
+        inbox = self._inbox.get(seat)
+        if inbox is None:
+            raise LastcardError(f"seat {seat!r} is a bot that keeps no inbox")
+        events = list(inbox)
+        inbox.clear()
+        return events
+
+    # -- outside seats ----------------------------------------------------------------------
+
+    def submit(self, seat: int, action: Action | str, ply: int | None = None) -> Transition:
+        """Apply an outside seat's action under the ply rule; refusals change nothing."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if seat in self.bots:
+            raise illegal("NOT_YOUR_TURN", f"seat {seat} is played by a bot")
+        state = self.state
+        if ply is not None:
+            self._check_ply(state, seat, ply)
+        offered = seat_actions(state, seat) if isinstance(seat, int) else ()
+        if action not in offered:
+            _refuse(state, seat, action)
+        return self._apply(seat, action)
+
+    def next_hand(self) -> Transition:
+        """Deal the next hand (between hands), as the dealer of the hand that ended."""
+        if self.state.phase is not Phase.HAND_OVER:
+            raise illegal("HAND_NOT_OVER", "the hand is not over: `next` comes after it (§6.6)")
+        return self._apply(self.state.dealer, _NEXT)
+
+    def _check_ply(self, state: GameState, seat: int, ply: int) -> None:
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            raise StaleActionError(f"a ply is a whole number, not {ply!r}")
+        decides = seat == state.to_act or state.phase is Phase.HAND_OVER
+        if decides and ply != self.ply:
+            raise StaleActionError(
+                f"the action was chosen at ply {ply}; the game is at ply {self.ply}"
+            )
+        if not self._hand_start <= ply <= self.ply:
+            raise StaleActionError(
+                f"ply {ply} is not in the current hand (plies {self._hand_start}–{self.ply})"
+            )
+
+    # -- the bots -----------------------------------------------------------------------
+
+    def bots_pending(self) -> bool:
+        """True when `step()` would ask a bot something (or deal on, with `auto_next_hand`)."""
+        state = self.state
+        if state.phase is Phase.GAME_OVER or self._passed_at == self.ply:
+            return False
+        if state.phase is Phase.HAND_OVER:
+            return self.auto_next_hand
+        if state.to_act in self.bots:
+            return True
+        return any(out_of_turn_actions(state, seat) for seat in self.bots)
+
+    def step(self) -> Transition | None:
+        """One bot action (or an automatic `next`), applied; None when no bot acts."""
+        return self.commit(self.plan())
+
+    def plan(self) -> BotMove:
+        """What the bots would do now, without applying it (safe on a worker thread while
+        nothing is applied meanwhile; `commit` drops the plan if something was)."""
+        state = self.state
+        ply = self.ply
+        if state.phase is Phase.HAND_OVER:
+            if self.auto_next_hand:
+                return BotMove(ply, state.dealer, _NEXT)
+            return BotMove(ply)
+        if state.phase is Phase.GAME_OVER or self._passed_at == ply:
+            return BotMove(ply)  # over, or every bot passed on this position already
+        to_act = state.to_act
+        for seat, bot in self.bots.items():
+            if seat == to_act:
+                continue
+            offer = out_of_turn_actions(state, seat)
+            if offer:
+                choice = self._ask(bot, seat, state, offer, may_pass=True)
+                if choice is not None:
+                    return BotMove(ply, seat, choice)
+        if to_act is None or to_act not in self.bots:
+            return BotMove(ply)
+        choice = self._ask(
+            self.bots[to_act], to_act, state, seat_actions(state, to_act), may_pass=False
+        )
+        return BotMove(ply, to_act, choice)
+
+    def commit(self, move: BotMove) -> Transition | None:
+        """Apply `move` if the game is still at its ply; a move where every bot passed marks
+        the position as passed. None: nothing was applied."""
+        if move.ply != self.ply:
+            return None
+        if move.seat is None or move.action is None:
+            self._passed_at = move.ply
+            return None
+        return self._apply(move.seat, move.action)
+
+    def _ask(
+        self,
+        bot: Bot,
+        seat: int,
+        state: GameState,
+        offer: tuple[Action, ...],
+        *,
+        may_pass: bool,
+    ) -> Action | None:
+        inbox = self._inbox.get(seat)
+        if inbox:
+            observe = getattr(bot, "observe", None)
+            while inbox:
+                event = inbox.popleft()
+                if observe is not None:
+                    observe(event)
+        choice = bot.choose(player_view(state, seat), offer, may_pass=may_pass)
+        if choice is None:
+            if may_pass:
+                return None
+            raise BotMistakeError(f"the bot at seat {seat} passed, but it must act now")
+        if choice not in offer:
+            codes = ", ".join(a.code for a in offer)
+            raise BotMistakeError(
+                f"the bot at seat {seat} chose {choice.code!r}, which was not offered: {codes}"
+            )
+        return choice
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> Transition:
+        transition = self._recorder.apply(seat, action)
+        self.ply += 1
+        if action.kind is ActionKind.NEXT:
+            self._hand_start = self.ply
+        self._deliver(transition.events)
+        return transition
+
+    def _deliver(self, events: Iterable[Event]) -> None:
+        for event in events:
+            for seat, inbox in self._inbox.items():
+                inbox.append(event.redact(seat))
+
+
+def _refuse(state: GameState, seat: int, action: Action) -> None:
+    """Raise the engine's own error for an action not on offer; one the engine would allow
+    but a table does not offer (a wild jump-in, §7.3.1) gets a plain refusal."""
+    apply(state, seat, action)
+    if action.kind is ActionKind.PLAY:
+        raise illegal("JUMP_IN_NOT_ALLOWED", f"{action.code} may not be played out of turn")
+    raise IllegalActionError("NOT_OFFERED", f"{action.code} is not offered now")
