@@ -131,9 +131,7 @@ class GameSession:
         """The person's action; anything not on offer raises `IllegalActionError` and changes
         nothing."""
         if self.state.phase is Phase.HAND_OVER:
-            raise illegal(
-                "HAND_IS_OVER", "the hand is over: its summary deals the next one"
-            )
+            raise illegal("HAND_IS_OVER", "the hand is over: its summary deals the next one")
         return self._read(self.table.submit(self.seat, action))
 
     def next_hand(self) -> Transition:
