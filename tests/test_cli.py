@@ -119,7 +119,7 @@ def test_watch_and_replay_every_preset(preset: str, tmp_path: Path) -> None:
     [
         ("{ not json", "is not a valid game record: not a game record (invalid JSON"),
         ("[1, 2]", "expected a JSON object"),
-        ('{"version": 1}', "is not a valid game record: missing 'players'"),
+        ('{"version": 1}', "is not a valid game record: record: missing 'players'"),
         ('{"version": 99, "players": 2}', "unsupported record format version 99"),
         ("", "invalid JSON"),
     ],
@@ -154,7 +154,13 @@ def test_replay_of_a_tampered_record(tmp_path: Path) -> None:
     data["actions"][2] = [9, "draw"]
     illegal.write_text(json.dumps(data), encoding="utf-8")
     code, out, err = run("replay", str(illegal))
-    assert code == 1 and "does not replay: action 3 (seat 9: 'draw') was rejected" in err
+    assert code == 1 and "record.actions[2][0]: 9 is not a seat of a 2-player game" in err
+
+    data = json.loads(good.read_text(encoding="utf-8"))
+    data["actions"][2] = [1, "challenge"]  # a real seat, an action it may not take there
+    illegal.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run("replay", str(illegal))
+    assert code == 1 and "does not replay: action 3 (seat 1: 'challenge') was rejected" in err
 
     data = json.loads(good.read_text(encoding="utf-8"))
     data["digest"] = "0" * 64
@@ -290,7 +296,14 @@ def test_narrator_tells_each_event_type() -> None:
     narrator = Narrator(3)
     narrator.sizes = [5, 5, 5]
     tell = {
-        "play": {"seat": 1, "card": "W+4", "color": "b", "target": None, "uno": False},
+        "play": {
+            "seat": 1,
+            "card": "W+4",
+            "color": "b",
+            "target": None,
+            "uno": False,
+            "jump_in": False,
+        },
         "draw": {"seat": 2, "count": 1, "reason": "turn", "owed": 1, "cards": ["G7"]},
         "challenge": {"seat": 2, "player": 1, "succeeded": True, "revealed": ["B1"]},
         "catch": {"seat": 0, "target": 1},

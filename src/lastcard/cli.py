@@ -30,7 +30,15 @@ from rich.table import Table
 from rich.text import Text
 
 from lastcard.bots import bot_names
-from lastcard.core import Event, GameRecord, GameState, LastcardError, Rules, replay_steps
+from lastcard.core import (
+    Event,
+    EventType,
+    GameRecord,
+    GameState,
+    LastcardError,
+    Rules,
+    replay_steps,
+)
 from lastcard.core.record import state_digest
 from lastcard.narration import PRESET_HELP, Narrator, game_title, rules_name
 from lastcard.sim import DEFAULT_MAX_ACTIONS, play_game, simulate_with_progress
@@ -156,7 +164,7 @@ class _Teller:
             self.console.print(line)
             if self.pause:
                 time.sleep(self.pause)
-        if self.pause and event.type == "hand_over":
+        if self.pause and event.type == EventType.HAND_OVER:
             time.sleep(self.pause * 25)  # a breath between hands
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from rich.text import Text
 
-from lastcard.core import Card, Event, GameState, HandResult, Rules
+from lastcard.core import Card, Color, Event, EventType, GameState, HandResult, LastcardError, Rules
 
 CARD_STYLES = {
     "R": "bold red",
@@ -166,35 +166,37 @@ class Narrator:
     ) -> None:
         self.players = players
         self.you = you
+        self._limit_reached = False  # the next blocked hand ended at the turn limit (§3.11.4)
         self._card = card_format if card_format is not None else card_text
         self._colour = colour_format if colour_format is not None else colour_text
         self.rules = rules if rules is not None else Rules()
         self.names = list(names) if names is not None else [f"Seat {k}" for k in range(players)]
         self.sizes = [0] * players
         self.hand = 0  # the number of the hand being told
-        self._handlers: dict[str, Callable[[Mapping[str, Any]], list[Text]]] = {
-            "dealer_draw": self._dealer_draw,
-            "deal": self._deal,
-            "first_discard": self._first_discard,
-            "first_discard_returned": self._first_discard_returned,
-            "play": self._play,
-            "draw": self._draw,
-            "reshuffle": self._reshuffle,
-            "skip": self._skip,
-            "reverse": self._reverse,
-            "swap_hands": self._swap_hands,
-            "rotate_hands": self._rotate_hands,
-            "shuffle_hands": self._shuffle_hands,
-            "reveal": self._reveal,
-            "keep": self._keep,
-            "pass": self._pass,
-            "accept": self._accept,
-            "challenge": self._challenge,
-            "uno": self._uno,
-            "catch": self._catch,
-            "color": self._color,
-            "hand_over": self._hand_over,
-            "game_over": self._game_over,
+        self._handlers: dict[EventType, Callable[[Event], list[Text]]] = {
+            EventType.DEALER_DRAW: self._dealer_draw,
+            EventType.DEAL: self._deal,
+            EventType.FIRST_DISCARD: self._first_discard,
+            EventType.FIRST_DISCARD_RETURNED: self._first_discard_returned,
+            EventType.PLAY: self._play,
+            EventType.DRAW: self._draw,
+            EventType.RESHUFFLE: self._reshuffle,
+            EventType.SKIP: self._skip,
+            EventType.REVERSE: self._reverse,
+            EventType.SWAP_HANDS: self._swap_hands,
+            EventType.ROTATE_HANDS: self._rotate_hands,
+            EventType.SHUFFLE_HANDS: self._shuffle_hands,
+            EventType.REVEAL: self._reveal,
+            EventType.KEEP: self._keep,
+            EventType.PASS: self._pass,
+            EventType.ACCEPT: self._accept,
+            EventType.CHALLENGE: self._challenge,
+            EventType.UNO: self._uno,
+            EventType.CATCH: self._catch,
+            EventType.COLOR: self._color,
+            EventType.TURN_LIMIT: self._turn_limit,
+            EventType.HAND_OVER: self._hand_over,
+            EventType.GAME_OVER: self._game_over,
         }
 
     def sync(self, state: GameState) -> None:
@@ -202,13 +204,18 @@ class Narrator:
         self.sizes = [len(hand) for hand in state.hands]
 
     def lines(self, event: Event | Mapping[str, Any]) -> list[Text]:
-        """The lines telling `event`; unknown event types are shown as their data."""
-        data = event.to_dict() if isinstance(event, Event) else event
-        handler = self._handlers.get(str(data.get("type")))
+        """The lines telling `event` (a dict is read with `Event.from_dict`); an event this
+        narrator has no words for, or a dict that is no valid event, is shown as its data."""
+        if not isinstance(event, Event):
+            data = event
+            try:
+                event = Event.from_dict(data)
+            except LastcardError:
+                return [_as_data(data)]
+        handler = self._handlers.get(event.type)
         if handler is None:
-            details = ", ".join(f"{k}={v}" for k, v in data.items() if k != "type")
-            return [Text(f"{data.get('type')}: {details}", style="dim")]
-        return handler(data)
+            return [_as_data(event.to_dict())]
+        return handler(event)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -230,6 +237,9 @@ class Narrator:
         count = self.sizes[seat]
         return f"{count} card left" if count == 1 else f"{count} cards left"
 
+    def _cards(self, cards: Iterable[Card], *, sort: bool = False) -> Text:
+        return cards_text((card.code for card in cards), sort=sort, card_format=self._card)
+
     # -- one method per event type -----------------------------------------------------
 
     def _header(self, hand: int) -> list[Text]:
@@ -239,25 +249,25 @@ class Narrator:
         self.hand = hand
         return [Text(""), Text(f"── Hand {hand} ──", style="bold cyan")]
 
-    def _dealer_draw(self, e: Mapping[str, Any]) -> list[Text]:
+    def _dealer_draw(self, e: Event) -> list[Text]:
         parts: list[str | Text] = ["Drawing for dealer:"]
-        for seat, code in e["draws"]:
-            parts += [" ", self.names[seat], " ", self._card(code, None), ","]
+        for seat, card in e.draws:
+            parts += [" ", self.names[seat], " ", self._card(card.code, None), ","]
         parts[-1] = "."
         return [*self._header(self.hand + 1), self._line(*parts)]
 
-    def _deal(self, e: Mapping[str, Any]) -> list[Text]:
-        self.sizes = list(e["sizes"])
+    def _deal(self, e: Event) -> list[Text]:
+        self.sizes = list(e.sizes)
         size = max(self.sizes)
         out = [
-            *self._header(e["hand"]),
+            *self._header(e.hand),
             self._line(
-                self.seat(e["dealer"]),
-                self._verb(e["dealer"], " deals", " deal"),
+                self.seat(e.dealer),
+                self._verb(e.dealer, " deals", " deal"),
                 f" {size} cards each.",
             ),
         ]
-        hands = e.get("hands")
+        hands = e.hands
         if hands is not None:
             width = max(len(name) for name in self.names)
             for seat, hand in enumerate(hands):
@@ -267,174 +277,174 @@ class Narrator:
                             "  ",
                             self.names[seat].ljust(width),
                             "  ",
-                            cards_text(hand, sort=True, card_format=self._card),
+                            self._cards(hand, sort=True),
                         )
                     )
         return out
 
-    def _first_discard(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line("First discard: ", self._card(e["card"], None), ".")]
+    def _first_discard(self, e: Event) -> list[Text]:
+        return [self._line("First discard: ", self._card(e.card.code, None), ".")]
 
-    def _first_discard_returned(self, e: Mapping[str, Any]) -> list[Text]:
+    def _first_discard_returned(self, e: Event) -> list[Text]:
         return [
-            self._line("First discard ", self._card(e["card"], None), " goes back into the stock.")
+            self._line(
+                "First discard ", self._card(e.card.code, None), " goes back into the stock."
+            )
         ]
 
-    def _play(self, e: Mapping[str, Any]) -> list[Text]:
-        seat = e["seat"]
+    def _play(self, e: Event) -> list[Text]:
+        seat = e.seat
         self.sizes[seat] -= 1
-        if e.get("jump_in"):
+        if e.jump_in:
             verb = self._verb(seat, " jumps in with ", " jump in with ")
         else:
             verb = self._verb(seat, " plays ", " play ")
-        card = Card.from_code(e["card"])
+        card = e.card
         parts: list[str | Text] = [
             self.seat(seat),
             verb,
-            self._card(e["card"], e.get("color") if card.is_wild else None),
+            self._card(card.code, _letter(e.color) if card.is_wild else None),
         ]
-        if e.get("target") is not None:
-            parts += [" at ", self._object(e["target"])]
+        if e.target is not None:
+            parts += [" at ", self._object(e.target)]
         if self.sizes[seat] > 0:
             parts.append(f" ({self._left(seat)})")
-        if e.get("uno"):
+        if e.uno:
             parts.append(Text(self._verb(seat, " and calls Uno!", " and call Uno!"), style="bold"))
         return [self._line(*parts)]
 
-    def _draw(self, e: Mapping[str, Any]) -> list[Text]:
-        seat, count, owed = e["seat"], e["count"], e.get("owed", e["count"])
+    def _draw(self, e: Event) -> list[Text]:
+        seat, count, owed = e.seat, e.count, e.owed
         self.sizes[seat] += count
         what = "a card" if count == 1 else f"{count} cards"
         parts: list[str | Text] = [
             self.seat(seat),
             self._verb(seat, " draws ", " draw ") + what,
-            _DRAW_REASONS.get(e.get("reason", ""), ""),
+            _DRAW_REASONS.get(e.reason, ""),
         ]
-        cards = e.get("cards")
+        cards = e.cards
         if cards:
-            parts += [": ", cards_text(cards, card_format=self._card)]
+            parts += [": ", self._cards(cards)]
         if count < owed:
             parts.append(f" (owed {owed}: no more cards to draw)")
         return [self._line(*parts)]
 
-    def _reshuffle(self, e: Mapping[str, Any]) -> list[Text]:
+    def _reshuffle(self, e: Event) -> list[Text]:
         return [
             Text(
-                f"The discard pile is shuffled into a new stock of {e['stock']} cards.",
+                f"The discard pile is shuffled into a new stock of {e.stock} cards.",
                 style="italic",
             )
         ]
 
-    def _skip(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line(self.seat(e["seat"]), self._verb(e["seat"], " is", " are"), " skipped.")]
+    def _skip(self, e: Event) -> list[Text]:
+        return [self._line(self.seat(e.seat), self._verb(e.seat, " is", " are"), " skipped.")]
 
-    def _reverse(self, e: Mapping[str, Any]) -> list[Text]:
-        way = "clockwise" if e["direction"] == 1 else "counter-clockwise"
+    def _reverse(self, e: Event) -> list[Text]:
+        way = "clockwise" if e.direction == 1 else "counter-clockwise"
         return [Text(f"Play now goes {way}.")]
 
-    def _swap_hands(self, e: Mapping[str, Any]) -> list[Text]:
-        a, b = e["seats"]
-        self.sizes[a], self.sizes[b] = e["sizes"]
+    def _swap_hands(self, e: Event) -> list[Text]:
+        a, b = e.seats
+        self.sizes[a], self.sizes[b] = e.sizes
         return [self._line(self.seat(a), " and ", self._object(b), " swap hands.")]
 
-    def _rotate_hands(self, e: Mapping[str, Any]) -> list[Text]:
+    def _rotate_hands(self, e: Event) -> list[Text]:
         return [Text("Every hand passes to the next player.")]
 
-    def _shuffle_hands(self, e: Mapping[str, Any]) -> list[Text]:
-        for seat, size in dict(e["sizes"]).items():
-            self.sizes[int(seat)] = size
+    def _shuffle_hands(self, e: Event) -> list[Text]:
+        self.sizes = list(e.sizes)
         return [Text("All hands are gathered, shuffled and dealt out again.")]
 
-    def _reveal(self, e: Mapping[str, Any]) -> list[Text]:
-        seat = e["seat"]
+    def _reveal(self, e: Event) -> list[Text]:
+        seat = e.seat
         shows = self._verb(seat, " shows their hand: ", " show your hand: ")
-        return [self._line(self.seat(seat), shows, cards_text(e["cards"], card_format=self._card))]
+        return [self._line(self.seat(seat), shows, self._cards(e.cards or ()))]
 
-    def _keep(self, e: Mapping[str, Any]) -> list[Text]:
-        return [self._line(self.seat(e["seat"]), self._verb(e["seat"], " keeps it.", " keep it."))]
+    def _keep(self, e: Event) -> list[Text]:
+        return [self._line(self.seat(e.seat), self._verb(e.seat, " keeps it.", " keep it."))]
 
-    def _pass(self, e: Mapping[str, Any]) -> list[Text]:
-        passes = self._verb(e["seat"], "passes", "pass")
-        return [self._line(self.seat(e["seat"]), f" cannot play or draw, and {passes}.")]
+    def _pass(self, e: Event) -> list[Text]:
+        passes = self._verb(e.seat, "passes", "pass")
+        return [self._line(self.seat(e.seat), f" cannot play or draw, and {passes}.")]
 
-    def _accept(self, e: Mapping[str, Any]) -> list[Text]:
-        accepts = self._verb(e["seat"], "accepts", "accept")
-        return [self._line(self.seat(e["seat"]), f" {accepts} the {e['count']}-card draw.")]
+    def _accept(self, e: Event) -> list[Text]:
+        accepts = self._verb(e.seat, "accepts", "accept")
+        return [self._line(self.seat(e.seat), f" {accepts} the {e.count}-card draw.")]
 
-    def _challenge(self, e: Mapping[str, Any]) -> list[Text]:
-        player = e["player"]
+    def _challenge(self, e: Event) -> list[Text]:
+        player = e.player
         whose = Text("your", style="bold") if player == self.you else self.seat(player) + "'s"
         line = self._line(
-            self.seat(e["seat"]),
-            self._verb(e["seat"], " challenges ", " challenge "),
+            self.seat(e.seat),
+            self._verb(e.seat, " challenges ", " challenge "),
             whose,
             " Wild Draw Four: ",
         )
-        if e["succeeded"]:
+        if e.succeeded:
             line.append("a bluff! ")
             line.append(self.seat(player))
             line.append(self._verb(player, " draws 4 instead.", " draw 4 instead."))
         else:
             line.append("it was legal.")
         out = [line]
-        if e.get("revealed") is not None:
+        revealed = e.revealed
+        if revealed is not None:
             out.append(
-                self._line(
-                    "  ",
-                    self.names[e["player"]],
-                    " held: ",
-                    cards_text(e["revealed"], sort=True, card_format=self._card),
-                )
+                self._line("  ", self.names[player], " held: ", self._cards(revealed, sort=True))
             )
         return out
 
-    def _uno(self, e: Mapping[str, Any]) -> list[Text]:
-        calls = self._verb(e["seat"], " calls Uno!", " call Uno!")
-        return [self._line(self.seat(e["seat"]), Text(calls, style="bold"))]
+    def _uno(self, e: Event) -> list[Text]:
+        calls = self._verb(e.seat, " calls Uno!", " call Uno!")
+        return [self._line(self.seat(e.seat), Text(calls, style="bold"))]
 
-    def _catch(self, e: Mapping[str, Any]) -> list[Text]:
+    def _catch(self, e: Event) -> list[Text]:
+        target = e.target
+        assert target is not None  # a catch always names the seat caught
         return [
             self._line(
-                self.seat(e["seat"]),
-                self._verb(e["seat"], " catches ", " catch "),
-                self._object(e["target"]),
+                self.seat(e.seat),
+                self._verb(e.seat, " catches ", " catch "),
+                self._object(target),
                 " without an Uno call!",
             )
         ]
 
-    def _color(self, e: Mapping[str, Any]) -> list[Text]:
+    def _color(self, e: Event) -> list[Text]:
         return [
             self._line(
-                self.seat(e["seat"]),
-                self._verb(e["seat"], " names the colour: ", " name the colour: "),
-                self._colour(e["color"]),
+                self.seat(e.seat),
+                self._verb(e.seat, " names the colour: ", " name the colour: "),
+                self._colour(_letter(e.color)),
                 ".",
             )
         ]
 
-    def _hand_over(self, e: Mapping[str, Any]) -> list[Text]:
-        went_out = e.get("went_out")
+    def _turn_limit(self, e: Event) -> list[Text]:
+        self._limit_reached = True
+        return [Text(f"The hand has lasted {e.turns:,} turns, the limit (§3.11.4).", style="bold")]
+
+    def _hand_over(self, e: Event) -> list[Text]:
+        went_out = e.went_out
+        points = e.points
         if went_out is None:
-            out = [
-                Text(
-                    "Nobody can play or draw: the hand is blocked and scores nothing.", style="bold"
-                )
-            ]
+            why = "That is the limit" if self._limit_reached else "Nobody can play or draw"
+            self._limit_reached = False
+            out = [Text(f"{why}: the hand is blocked and scores nothing.", style="bold")]
         else:
             out = [
                 self._line(
                     self.seat(went_out),
                     Text(self._verb(went_out, " goes out", " go out"), style="bold"),
-                    (
-                        self._verb(went_out, " and scores", " and score")
-                        + f" {e['points'][went_out]}."
-                    )
-                    if e["points"][went_out]
+                    (self._verb(went_out, " and scores", " and score") + f" {points[went_out]}.")
+                    if points[went_out]
                     else ".",
                 )
             ]
         width = max(len(name) for name in self.names)
-        for seat, hand in enumerate(e["hands"]):
+        values = e.hand_values
+        for seat, hand in enumerate(e.hands or ()):
             if seat == went_out or not hand:
                 continue
             out.append(
@@ -442,21 +452,21 @@ class Narrator:
                     "  ",
                     self.names[seat].ljust(width),
                     "  ",
-                    cards_text(hand, sort=True, card_format=self._card),
-                    f"  ({e['hand_values'][seat]} points)",
+                    self._cards(hand, sort=True),
+                    f"  ({values[seat]} points)",
                 )
             )
-        totals = e["totals"]
+        totals = e.totals
         out.append(
             self._line("Scores: ", " · ".join(f"{self.names[s]} {t}" for s, t in enumerate(totals)))
         )
-        for seat in e.get("eliminated", ()):
+        for seat in e.eliminated:
             reaches = self._verb(seat, " reaches the limit and is", " reach the limit and are")
             out.append(self._line(self.seat(seat), reaches, " eliminated."))
         return out
 
-    def _game_over(self, e: Mapping[str, Any]) -> list[Text]:
-        winners = list(e["winners"])
+    def _game_over(self, e: Event) -> list[Text]:
+        winners = list(e.winners)
         who = " and ".join(self.names[s] for s in winners)
         verb = "win" if len(winners) > 1 or winners == [self.you] else "wins"
         out = [
@@ -464,7 +474,7 @@ class Narrator:
             Text(f"══ Game over: {who} {verb}! ══", style="bold green"),
             Text("Final scores:"),
         ]
-        totals = e["totals"]
+        totals = e.totals
         order = standings(totals, winners, self.rules)
         width = max(len(name) for name in self.names)
         for place, seat in enumerate(order, 1):
@@ -475,3 +485,13 @@ class Narrator:
             names = " + ".join(self.names[s] for s in team)
             out.append(Text(f"  team {names}: {sum(totals[s] for s in team)}"))
         return out
+
+
+def _letter(color: Color) -> str:
+    """A colour as events write it: its lower-case letter."""
+    return color.value.lower()
+
+
+def _as_data(data: Mapping[str, Any]) -> Text:
+    details = ", ".join(f"{k}={v}" for k, v in data.items() if k != "type")
+    return Text(f"{data.get('type')}: {details}", style="dim")

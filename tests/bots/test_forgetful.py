@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from bot_positions import position
 
 import lastcard
 from lastcard import (
@@ -32,6 +31,7 @@ from lastcard import (
 from lastcard.bots import Bot, Forgetful, bot_names, make_bot
 from lastcard.core.offers import out_of_turn_actions
 from lastcard.sim import play_game
+from positions import position
 
 BASES = ["eager", "greedy", "heuristic"]
 ONE_HAND = Rules(target_score=None)
@@ -44,7 +44,7 @@ PENULTIMATE = position(["R5 R6", "G7 B2 Y3"], "R1")
 # Seat 0 played down to R5 without calling and is to act again (as after a two-player Skip).
 OWES_ON_ITS_TURN = position(["R5", "G7 B2 Y3"], "R1", exposed=0)
 # Seat 0 played down to R5 without calling; seat 1 is to act, seat 2 may catch out of turn.
-EXPOSED = position(["R5", "R6 G7 B2", "Y3 Y4"], "R1", seat=1, exposed=0)
+EXPOSED = position(["R5", "R6 G7 B2", "Y3 Y4"], "R1", turn=1, exposed=0)
 
 
 def forgetful(seed: int, base: str, forget: float = 0.0, miss: float = 0.0) -> Bot:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from bot_positions import decide, position
 
 from lastcard import (
     Action,
@@ -19,6 +18,7 @@ from lastcard import (
 )
 from lastcard.bots import GreedyBot, make_bot
 from lastcard.sim import play_game
+from positions import decide, position
 
 
 def test_plays_the_highest_value_card() -> None:
@@ -64,7 +64,7 @@ def test_calls_uno_with_the_penultimate_card_and_catches() -> None:
     offer = (parse_action("catch 1"),)
     assert GreedyBot(0).choose(view, offer, may_pass=True) == offer[0]
     assert GreedyBot(0, catch=False).choose(view, offer, may_pass=True) is None
-    owed = position(["R1 R2 G4", "B1"], "R5", seat=0, exposed=1)
+    owed = position(["R1 R2 G4", "B1"], "R5", turn=0, exposed=1)
     uno = (parse_action("uno"),)
     assert GreedyBot(0).choose(player_view(owed, 1), uno, may_pass=True) == uno[0]
 
@@ -96,7 +96,7 @@ def test_aims_a_seven_at_the_fewest_cards() -> None:
 
 def test_jumps_in_and_names_a_first_colour() -> None:
     party = Rules.preset("party")
-    state = position(["R5 G7 G8", "B1 B2 B3"], "R5", rules=party, seat=1, top_player=1)
+    state = position(["R5 G7 G8", "B1 B2 B3"], "R5", rules=party, turn=1, top_player=1)
     offer = tuple(a for a in legal_actions(state, 0) if a.kind.value == "play")
     assert [a.code for a in offer] == ["R5"]
     view = player_view(state, 0)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from bot_positions import decide, position
 
 from lastcard import (
     Action,
@@ -24,7 +23,9 @@ from lastcard import (
     player_view,
 )
 from lastcard.bots import Bot, HeuristicBot, make_bot
+from lastcard.core.state import PendingChallenge
 from lastcard.sim import play_game
+from positions import decide, position
 
 PARTY = Rules.preset("party")
 
@@ -229,6 +230,25 @@ def test_stacks_a_draw_two() -> None:
     assert decide(HeuristicBot(0), state) == "G+2"
 
 
+def test_answers_a_wild_draw_four_with_its_last_card_a_wild_draw_four() -> None:
+    """Nothing is left to keep after stacking one's last card: no colour is worth more."""
+    state = position(
+        ["W+4", "B1 B2 B3", "G1 G2 G3"],
+        "W+4",
+        color="r",
+        rules=PARTY,
+        phase=Phase.AWAIT_WD4_RESPONSE,
+        pending_draw=4,
+        top_player=2,
+        challenge=PendingChallenge(
+            2, True, tuple(Card.from_code(c) for c in ["G1", "G2", "G3"]), None
+        ),
+    )
+    choice = decide(HeuristicBot(0), state)
+    assert choice.startswith("W+4:")
+    assert parse_action(choice) in legal_actions(state, 0)
+
+
 def test_always_calls_uno_and_catches_opponents_but_not_its_partner() -> None:
     state = position(["R1 R2", "B1 B2 B3"], "R5")
     assert decide(HeuristicBot(0), state).endswith("!")
@@ -245,7 +265,7 @@ def test_always_calls_uno_and_catches_opponents_but_not_its_partner() -> None:
 
 
 def test_jumps_in() -> None:
-    state = position(["R5 G7 G8", "B1 B2 B3"], "R5", rules=PARTY, seat=1, top_player=1)
+    state = position(["R5 G7 G8", "B1 B2 B3"], "R5", rules=PARTY, turn=1, top_player=1)
     offer = tuple(a for a in legal_actions(state, 0) if a.kind is ActionKind.PLAY)
     assert [a.code for a in offer] == ["R5"]
     assert HeuristicBot(0).choose(player_view(state, 0), offer, may_pass=True) == offer[0]

@@ -117,7 +117,7 @@ def test_same_seed_same_game_with_an_iteration_budget() -> None:
     def game(seed: int) -> tuple[tuple[int, str], ...]:
         bots = [
             lambda s: IsmctsBot(s, iterations=8),
-            "heuristic" if "heuristic" in bot_names() else "eager",
+            "heuristic",
         ]
         record, _ = play_game(bots, rules, seed=seed)  # type: ignore[arg-type]
         return record.actions
@@ -233,9 +233,8 @@ def test_bad_options() -> None:
         IsmctsBot(1).choose(player_view(lastcard.new_game(2, seed=1), 0), ())
 
 
-def test_registry_name_when_registered() -> None:
-    if "ismcts" not in bot_names():
-        pytest.skip("the registry does not list ismcts yet")
+def test_the_registry_builds_ismcts_by_name_with_options() -> None:
+    assert "ismcts" in bot_names()
     bot = make_bot("ismcts:iterations=5,exploration=0.5", seed=2)
     assert isinstance(bot, IsmctsBot) and bot.iterations == 5 and bot.exploration == 0.5
 

@@ -6,19 +6,19 @@ Seats: A = 0, B = 1, C = 2; A is to play, red is current (top card R5) unless st
 from __future__ import annotations
 
 import pytest
+
+from lastcard import Color, GameState, Phase, Rules, apply, player_view
 from positions import (
     action_codes,
     cards,
     codes_of,
+    event_data,
     event_types,
-    events_of,
     position,
     rejected,
     run,
     sizes,
 )
-
-from lastcard import Color, GameState, Phase, Rules, apply, player_view
 
 PENALTY = "Y5 Y6 Y7 Y8 Y9 G9"  # the next cards of the stock, first drawn first
 
@@ -26,14 +26,14 @@ PENALTY = "Y5 Y6 Y7 Y8 Y9 G9"  # the next cards of the stock, first drawn first
 def bluff(players: int = 3, rules: Rules | None = None) -> GameState:
     """A holds a red card (red current) and plays W+4 declaring blue: an illegal WD4."""
     hands = ["W+4 R3 G7", "B1 R9 Y2", "G1 G2"][:players]
-    state = position(players, hands, "B5 R5", rules=rules, stock_top=PENALTY)
+    state = position(hands, "B5 R5", rules=rules, stock_top=PENALTY)
     return apply(state, 0, "W+4:b").state
 
 
 def legal_wd4(players: int = 3) -> GameState:
     """A holds no red card and plays W+4 declaring blue: a legal WD4."""
     hands = ["W+4 G3 B7", "B1 R9 Y2", "G1 G2"][:players]
-    state = position(players, hands, "B5 R5", stock_top=PENALTY)
+    state = position(hands, "B5 R5", stock_top=PENALTY)
     return apply(state, 0, "W+4:b").state
 
 
@@ -80,10 +80,10 @@ def test_e22_challenger_wins() -> None:
     assert after.top.code == "W+4"
     assert after.color is Color.BLUE
     assert event_types(t) == ["challenge", "draw"]
-    assert events_of(t, "challenge") == [
+    assert event_data(t, "challenge") == [
         {"seat": 1, "player": 0, "succeeded": True, "revealed": ["R3", "G7"]}
     ]
-    assert events_of(t, "draw") == [
+    assert event_data(t, "draw") == [
         {
             "seat": 0,
             "count": 4,
@@ -134,9 +134,9 @@ def test_rule_3_8_2_failed_challenge_also_reveals_only_to_the_challenger() -> No
 def test_rule_3_8_2_revealed_hand_is_the_hand_when_the_wd4_was_played() -> None:
     # A plays the penultimate card, a bluff W+4, without calling Uno; C catches A (A draws 2)
     # before B challenges. The reveal shows A's hand at the time of the WD4, minus the WD4.
-    state = position(3, ["W+4 R3", "B1 R9 Y2", "G1 G2"], "R5", stock_top=PENALTY)
+    state = position(["W+4 R3", "B1 R9 Y2", "G1 G2"], "R5", stock_top=PENALTY)
     t = run(state, (0, "W+4:b"), (2, "catch 0"), (1, "challenge"))
-    (event,) = events_of(t, "challenge")
+    (event,) = event_data(t, "challenge")
     assert event == {"seat": 1, "player": 0, "succeeded": True, "revealed": ["R3"]}
     assert codes_of(t.state.hands[0]) == ["R3", "Y5", "Y6", "Y7", "Y8", "Y9", "G9"]
     assert t.state.turn == t.state.to_act == 1
@@ -156,12 +156,12 @@ def test_rule_3_8_2_revealed_hand_is_the_hand_when_the_wd4_was_played() -> None:
 def test_rule_3_8_2_legality_recorded_against_the_colour_before_the_wd4(
     hand: str, declared: str, legal: bool
 ) -> None:
-    state = position(3, [hand, "B1 R9 Y2", "G1 G2"], "B5 R5", stock_top=PENALTY)
+    state = position([hand, "B1 R9 Y2", "G1 G2"], "B5 R5", stock_top=PENALTY)
     played = apply(state, 0, f"W+4:{declared}").state
     assert played.challenge is not None
     assert played.challenge.legal is legal
     t = apply(played, 1, "challenge")
-    assert events_of(t, "challenge")[0]["succeeded"] is (not legal)
+    assert event_data(t, "challenge")[0]["succeeded"] is (not legal)
     if legal:
         assert len(t.state.hands[1]) == 3 + 6
         assert t.state.turn == 2
@@ -172,13 +172,13 @@ def test_rule_3_8_2_legality_recorded_against_the_colour_before_the_wd4(
 
 def test_rule_3_5_2_drawn_wd4_bluff_can_be_challenged() -> None:
     # A holds a red card, draws a WD4 and plays it at once: a bluff, judged without the WD4.
-    state = position(3, ["R3 G7", "B1 R9 Y2", "G1 G2"], "R5", stock_top="W+4 " + PENALTY)
+    state = position(["R3 G7", "B1 R9 Y2", "G1 G2"], "R5", stock_top="W+4 " + PENALTY)
     drawn = apply(state, 0, "draw").state
     assert drawn.phase is Phase.AFTER_DRAW
     played = apply(drawn, 0, "W+4:g").state
     assert played.phase is Phase.AWAIT_WD4_RESPONSE
     t = apply(played, 1, "challenge")
-    assert events_of(t, "challenge")[0] == {
+    assert event_data(t, "challenge")[0] == {
         "seat": 1,
         "player": 0,
         "succeeded": True,
@@ -210,9 +210,9 @@ def test_e23_challenger_loses() -> None:
     assert after.color is Color.BLUE
     assert after.discard == state.discard
     assert event_types(t) == ["challenge", "draw", "skip"]
-    (draw,) = events_of(t, "draw")
+    (draw,) = event_data(t, "draw")
     assert (draw["seat"], draw["count"], draw["owed"], draw["reason"]) == (1, 6, 6, "challenge")
-    assert events_of(t, "skip") == [{"seat": 1}]
+    assert event_data(t, "skip") == [{"seat": 1}]
     # The penalty gives no draw-then-play option (§3.5.6).
     assert after.drawn is None
 
@@ -220,7 +220,7 @@ def test_e23_challenger_loses() -> None:
 def test_e23_challenger_loses_counter_clockwise_next_is_after_the_victim() -> None:
     # Direction counter-clockwise: A's victim is seat 2, and after the failed challenge seat 1
     # (next of the victim) plays.
-    state = position(3, ["W+4 G3 B7", "B1 R9 Y2", "G1 G2"], "R5", stock_top=PENALTY, direction=-1)
+    state = position(["W+4 G3 B7", "B1 R9 Y2", "G1 G2"], "R5", stock_top=PENALTY, direction=-1)
     played = apply(state, 0, "W+4:b").state
     assert played.to_act == 2
     rejected(played, 1, "challenge", "NOT_THE_CHALLENGER")
@@ -276,8 +276,8 @@ def test_e24_victim_accepts_and_the_bluff_stands() -> None:
     assert after.top.code == "W+4"
     assert after.color is Color.BLUE
     assert event_types(t) == ["accept", "draw", "skip"]
-    assert events_of(t, "accept") == [{"seat": 1, "count": 4}]
-    (draw,) = events_of(t, "draw")
+    assert event_data(t, "accept") == [{"seat": 1, "count": 4}]
+    (draw,) = event_data(t, "draw")
     assert (draw["seat"], draw["count"], draw["reason"]) == (1, 4, "accept")
     # Nothing left to challenge.
     rejected(after, 1, "challenge", "NOT_THE_CHALLENGER")
@@ -305,12 +305,12 @@ def test_engine_decision_draw_in_a_wd4_response_counts_as_accept() -> None:
 
 
 def test_rule_3_8_1_no_challenge_without_a_pending_wd4() -> None:
-    state = position(3, ["W+4 R3 G7", "B1 R9 Y2", "G1 G2"], "R5")
+    state = position(["W+4 R3 G7", "B1 R9 Y2", "G1 G2"], "R5")
     rejected(state, 0, "challenge", "NOT_THE_CHALLENGER")
     rejected(state, 1, "challenge", "NOT_THE_CHALLENGER")
     rejected(state, 0, "accept", "NOTHING_TO_ACCEPT")
     # After a plain Wild there is nothing to challenge either.
-    wild = position(3, ["W R3 G7", "B1 R9 Y2", "G1 G2"], "R5")
+    wild = position(["W R3 G7", "B1 R9 Y2", "G1 G2"], "R5")
     after = apply(wild, 0, "W:b").state
     assert after.phase is Phase.AWAIT_TURN
     rejected(after, 1, "challenge", "NOT_THE_CHALLENGER")
@@ -320,7 +320,7 @@ def test_rule_3_8_1_no_challenge_without_a_pending_wd4() -> None:
 
 
 def test_e25_wd4_last_card_no_challenge_victim_draws_before_scoring() -> None:
-    state = position(3, ["W+4", "B1 R9 Y2", "G1 G2"], "R5", stock_top="Y5 Y6 Y7 Y8")
+    state = position(["W+4", "B1 R9 Y2", "G1 G2"], "R5", stock_top="Y5 Y6 Y7 Y8")
     assert state.scores == (0, 0, 0)
     t = apply(state, 0, "W+4:g")
     after = t.state
@@ -335,7 +335,7 @@ def test_e25_wd4_last_card_no_challenge_victim_draws_before_scoring() -> None:
     assert after.history[-1].hand_values == (0, 38, 3)
     assert after.history[-1].points == (41, 0, 0)
     assert event_types(t) == ["play", "draw", "hand_over"]
-    (draw,) = events_of(t, "draw")
+    (draw,) = event_data(t, "draw")
     assert (draw["seat"], draw["count"], draw["reason"]) == (1, 4, "wild_draw_four")
     rejected(after, 1, "challenge", "HAND_IS_OVER")
     rejected(after, 1, "accept", "HAND_IS_OVER")
@@ -343,7 +343,7 @@ def test_e25_wd4_last_card_no_challenge_victim_draws_before_scoring() -> None:
 
 def test_e25_wd4_last_card_two_players_single_hand() -> None:
     rules = Rules(target_score=None)
-    state = position(2, ["W+4", "B1 R9"], "R5", rules=rules, stock_top="Y5 Y6 Y7 Y8")
+    state = position(["W+4", "B1 R9"], "R5", rules=rules, stock_top="Y5 Y6 Y7 Y8")
     after = apply(state, 0, "W+4:b").state
     assert after.phase is Phase.GAME_OVER
     assert after.winners == (0,)
@@ -354,7 +354,7 @@ def test_e25_wd4_last_card_two_players_single_hand() -> None:
 
 def test_rule_3_3_5_last_card_wd4_is_legal_without_bluffing() -> None:
     rules = Rules(wd4_bluffing=False)
-    state = position(3, ["W+4", "B1 R9 Y2", "G1 G2"], "R5", rules=rules, stock_top=PENALTY)
+    state = position(["W+4", "B1 R9 Y2", "G1 G2"], "R5", rules=rules, stock_top=PENALTY)
     assert "W+4:r" in action_codes(state, 0)
     after = apply(state, 0, "W+4:r").state
     assert after.phase is Phase.HAND_OVER
@@ -366,7 +366,7 @@ def test_rule_3_3_5_last_card_wd4_is_legal_without_bluffing() -> None:
 
 def test_e26_bluff_rejected_without_bluffing() -> None:
     rules = Rules(wd4_bluffing=False)
-    state = position(3, ["W+4 R3 G7", "B1 R9 Y2", "G1 G2"], "R5", rules=rules)
+    state = position(["W+4 R3 G7", "B1 R9 Y2", "G1 G2"], "R5", rules=rules)
     for colour in "rygb":
         rejected(state, 0, f"W+4:{colour}", "ILLEGAL_WILD_DRAW_FOUR")
     assert not any(code.startswith("W+4") for code in action_codes(state, 0))
@@ -374,7 +374,7 @@ def test_e26_bluff_rejected_without_bluffing() -> None:
 
 def test_e26_legal_wd4_without_bluffing_is_drawn_at_once() -> None:
     rules = Rules(wd4_bluffing=False)
-    state = position(3, ["W+4 G3 B7", "B1 R9 Y2", "G1 G2"], "R5", rules=rules, stock_top=PENALTY)
+    state = position(["W+4 G3 B7", "B1 R9 Y2", "G1 G2"], "R5", rules=rules, stock_top=PENALTY)
     t = apply(state, 0, "W+4:b")
     after = t.state
     assert after.phase is Phase.AWAIT_TURN
@@ -389,7 +389,7 @@ def test_e26_legal_wd4_without_bluffing_is_drawn_at_once() -> None:
 
 def test_e26_drawn_wd4_bluff_rejected_without_bluffing() -> None:
     rules = Rules(wd4_bluffing=False)
-    state = position(3, ["R3 G7", "B1 R9 Y2", "G1 G2"], "R5", rules=rules, stock_top="W+4")
+    state = position(["R3 G7", "B1 R9 Y2", "G1 G2"], "R5", rules=rules, stock_top="W+4")
     drawn = apply(state, 0, "draw").state
     # §3.5.2: a drawn WD4 is judged on the hand without it: a bluff, so not playable at all.
     assert drawn.phase is Phase.AWAIT_TURN

@@ -1,14 +1,24 @@
 """Playing, drawing and card effects: RULES.md §3.2-3.6, §3.9 and the edge cases E12-E21 of §9.2.
 
-Most positions are dealt by the engine from a stacked deck (`conftest.stacked_game`) with small
-hands; a few rig the top card directly (`conftest.rig`). Seats are A, B, C = 0, 1, 2; the dealer
+Most positions are dealt by the engine from a stacked deck (`positions.stacked_game`) with small
+hands; a few rig the top card directly (`positions.rig`). Seats are A, B, C = 0, 1, 2; the dealer
 is seat 0 unless a test says otherwise, so seat 1 moves first.
 """
 
 from __future__ import annotations
 
 import pytest
-from conftest import (
+
+from lastcard import (
+    Card,
+    Color,
+    ColourError,
+    GameState,
+    Phase,
+    Rules,
+    apply,
+)
+from positions import (
     action_codes,
     cards,
     codes,
@@ -21,16 +31,6 @@ from conftest import (
     run,
     sizes,
     stacked_game,
-)
-
-from lastcard import (
-    Card,
-    Color,
-    ColourError,
-    GameState,
-    Phase,
-    Rules,
-    apply,
 )
 
 

@@ -214,7 +214,8 @@ def round_trip(state: GameState) -> GameState:
 
 
 def is_draw_alias(state: GameState, seat: int, action: Action) -> bool:
-    """`draw` in a WD4/stack response is a documented alias of `accept` (ENGINE_NOTES)."""
+    """`draw` in a WD4/stack response is an alias of `accept`: RULES.md §7.1.5 ("a `draw()`
+    counts as accept"), applied to both response phases by `_draw` in `lastcard.core.engine`."""
     return action.kind is ActionKind.DRAW and state.phase in RESPONSES and seat == state.to_act
 
 

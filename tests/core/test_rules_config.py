@@ -8,9 +8,9 @@ import pickle
 from typing import Any
 
 import pytest
-from house_positions import SEED
 
 from lastcard import GameState, Rules, RulesError, legal_actions, new_game
+from positions import SEED
 
 # §7.0: every option and its default (the first value listed).
 DEFAULTS: dict[str, Any] = {

@@ -6,14 +6,6 @@ Seats: A = 0, B = 1, C = 2; A is to play, red is current (top card R5) unless st
 from __future__ import annotations
 
 import pytest
-from positions import (
-    codes_of,
-    event_types,
-    events_of,
-    position,
-    rejected,
-    sizes,
-)
 
 from lastcard import (
     Card,
@@ -24,6 +16,14 @@ from lastcard import (
     Rules,
     apply,
     legal_actions,
+)
+from positions import (
+    codes_of,
+    event_data,
+    event_types,
+    position,
+    rejected,
+    sizes,
 )
 
 
@@ -39,7 +39,7 @@ def out_with(
     """A goes out with `last` (a code with any colour or target) on R5; returns the state before,
     the state after and the event types."""
     card = last.split(":")[0].split(">")[0]
-    state = position(3, [card, b, c], "B5 R5", rules=rules, scores=scores, **kw)
+    state = position([card, b, c], "B5 R5", rules=rules, scores=scores, **kw)
     t = apply(state, 0, last)
     return state, t.state, event_types(t)
 
@@ -48,7 +48,7 @@ def out_with(
 
 
 def test_e40_draw_two_last_card_draws_before_scoring() -> None:
-    state = position(3, ["R+2", "B1 R9", "G1 G2"], "B5 R5", stock_top="Y5 Y6")
+    state = position(["R+2", "B1 R9", "G1 G2"], "B5 R5", stock_top="Y5 Y6")
     t = apply(state, 0, "R+2")
     after = t.state
     assert after.phase is Phase.HAND_OVER
@@ -58,9 +58,9 @@ def test_e40_draw_two_last_card_draws_before_scoring() -> None:
     assert after.scores == (24, 0, 0)
     # The draw happens, but no skip (6.1.4).
     assert event_types(t) == ["play", "draw", "hand_over"]
-    (draw,) = events_of(t, "draw")
+    (draw,) = event_data(t, "draw")
     assert (draw["seat"], draw["count"], draw["reason"]) == (1, 2, "draw_two")
-    (over,) = events_of(t, "hand_over")
+    (over,) = event_data(t, "hand_over")
     assert over["went_out"] == 0
     assert over["blocked"] is False
     assert over["hands"] == [[], ["B1", "R9", "Y5", "Y6"], ["G1", "G2"]]
@@ -71,10 +71,10 @@ def test_e40_draw_two_last_card_draws_before_scoring() -> None:
 
 def test_e40_draw_two_last_card_with_a_short_stock() -> None:
     # Stock empty, the discard pile is [R5]: after the Draw Two only R5 can be drawn.
-    state = position(3, ["R+2", "B1 R9", "G1 G2"], "R5", stock=[])
+    state = position(["R+2", "B1 R9", "G1 G2"], "R5", stock=[])
     t = apply(state, 0, "R+2")
     after = t.state
-    (draw,) = events_of(t, "draw")
+    (draw,) = event_data(t, "draw")
     assert (draw["count"], draw["owed"]) == (1, 2)
     assert codes_of(after.hands[1]) == ["B1", "R9", "R5"]
     assert after.scores == (1 + 9 + 5 + 3, 0, 0)
@@ -82,7 +82,7 @@ def test_e40_draw_two_last_card_with_a_short_stock() -> None:
 
 
 def test_e40_draw_two_last_card_two_players() -> None:
-    state = position(2, ["R+2", "B1 R9"], "R5", stock_top="Y5 Y6")
+    state = position(["R+2", "B1 R9"], "R5", stock_top="Y5 Y6")
     after = apply(state, 0, "R+2").state
     assert after.phase is Phase.HAND_OVER
     assert len(after.hands[1]) == 4
@@ -90,7 +90,7 @@ def test_e40_draw_two_last_card_two_players() -> None:
 
 
 def test_e40_draw_two_last_card_counter_clockwise_hits_next_player() -> None:
-    state = position(3, ["R+2", "B1 R9", "G1 G2"], "R5", stock_top="Y5 Y6", direction=-1)
+    state = position(["R+2", "B1 R9", "G1 G2"], "R5", stock_top="Y5 Y6", direction=-1)
     after = apply(state, 0, "R+2").state
     assert sizes(after) == [0, 2, 4]
     assert after.scores == (10 + 1 + 2 + 11, 0, 0)
@@ -198,12 +198,7 @@ def alternative_hand(tie_rule: str) -> GameState:
     """B goes out; A adds 60 (450 -> 510), C adds 30 (200 -> 230), B adds 0 (230)."""
     rules = Rules(scoring="alternative", tie_rule=tie_rule)
     state = position(
-        3,
-        ["W G9 B1", "R3", "Y9 Y8 Y7 G6"],
-        "B5 R5",
-        rules=rules,
-        scores=(450, 230, 200),
-        turn=1,
+        ["W G9 B1", "R3", "Y9 Y8 Y7 G6"], "B5 R5", rules=rules, scores=(450, 230, 200), turn=1
     )
     return apply(state, 1, "R3").state
 
@@ -224,12 +219,12 @@ def test_e43_alternative_scoring_shared_win() -> None:
 def test_e43_game_over_event_names_every_co_winner() -> None:
     rules = Rules(scoring="alternative")
     state = position(
-        3, ["W G9 B1", "R3", "Y9 Y8 Y7 G6"], "B5 R5", rules=rules, scores=(450, 230, 200), turn=1
+        ["W G9 B1", "R3", "Y9 Y8 Y7 G6"], "B5 R5", rules=rules, scores=(450, 230, 200), turn=1
     )
     t = apply(state, 1, "R3")
     assert event_types(t) == ["play", "hand_over", "game_over"]
-    assert events_of(t, "game_over") == [{"winners": [1, 2], "totals": [510, 230, 230]}]
-    (over,) = events_of(t, "hand_over")
+    assert event_data(t, "game_over") == [{"winners": [1, 2], "totals": [510, 230, 230]}]
+    (over,) = event_data(t, "hand_over")
     assert over["points"] == [60, 0, 30]
     assert over["went_out"] == 1
 
@@ -243,7 +238,7 @@ def test_e43_alternative_scoring_play_on() -> None:
     assert nxt.hand_number == after.hand_number + 1
     assert nxt.scores == (510, 230, 230)
     # Next hand: C goes out; A adds 5, B adds 10: C alone is lowest and wins.
-    state = position(3, ["B5", "G9 Y1", "R3"], "B4 R5", base=nxt, turn=2)
+    state = position(["B5", "G9 Y1", "R3"], "B4 R5", base=nxt, turn=2)
     final = apply(state, 2, "R3").state
     assert final.scores == (515, 240, 230)
     assert final.phase is Phase.GAME_OVER
@@ -254,7 +249,7 @@ def test_e43_alternative_scoring_play_on() -> None:
 def test_rule_6_4_3_play_on_continues_while_still_tied() -> None:
     nxt = apply(alternative_hand("play_on"), 0, "next").state
     # B goes out; A adds 1, C adds 0 (a hand of a single 0): B and C still tie on 230.
-    state = position(3, ["B1", "R3", "G0"], "R5", base=nxt, turn=1)
+    state = position(["B1", "R3", "G0"], "R5", base=nxt, turn=1)
     again = apply(state, 1, "R3").state
     assert again.scores == (511, 230, 230)
     assert again.phase is Phase.HAND_OVER
@@ -263,7 +258,7 @@ def test_rule_6_4_3_play_on_continues_while_still_tied() -> None:
 
 def test_rule_6_4_2_lowest_total_wins_not_the_player_who_went_out() -> None:
     rules = Rules(scoring="alternative")
-    state = position(3, ["R3", "W W W+4 W+4 RS", "G1"], "R5", rules=rules, scores=(100, 290, 0))
+    state = position(["R3", "W W W+4 W+4 RS", "G1"], "R5", rules=rules, scores=(100, 290, 0))
     after = apply(state, 0, "R3").state
     assert after.scores == (100, 510, 1)
     assert after.history[-1].points == (0, 220, 1)
@@ -273,7 +268,7 @@ def test_rule_6_4_2_lowest_total_wins_not_the_player_who_went_out() -> None:
 
 def test_rule_6_4_2_below_target_alternative_continues() -> None:
     rules = Rules(scoring="alternative")
-    state = position(3, ["R3", "B1", "G2"], "R5", rules=rules)
+    state = position(["R3", "B1", "G2"], "R5", rules=rules)
     after = apply(state, 0, "R3").state
     assert after.scores == (0, 1, 2)
     assert after.phase is Phase.HAND_OVER
@@ -304,7 +299,7 @@ def test_e45_last_card_effect_does_not_happen(last: str) -> None:
 
 
 def test_e45_reverse_last_card_two_players() -> None:
-    state = position(2, ["RR", "B1 R9"], "R5")
+    state = position(["RR", "B1 R9"], "R5")
     t = apply(state, 0, "RR")
     assert event_types(t) == ["play", "hand_over"]
     assert t.state.direction == 1
@@ -398,7 +393,7 @@ def test_rule_6_5_1_target_none_with_a_zero_point_hand() -> None:
 
 def test_rule_6_6_2_hand_results_are_recorded() -> None:
     rules = Rules(dealer_each_hand="rotate")
-    state = position(3, ["R3", "B1 R9", "G1 G2"], "B5 R5", rules=rules, scores=(7, 0, 0))
+    state = position(["R3", "B1 R9", "G1 G2"], "B5 R5", rules=rules, scores=(7, 0, 0), dealer=0)
     first = apply(state, 0, "R3").state
     assert first.history == (
         HandResult(
@@ -414,7 +409,7 @@ def test_rule_6_6_2_hand_results_are_recorded() -> None:
     dealt = apply(first, 2, "next").state
     assert dealt.hand_number == 2
     assert dealt.dealer == 1
-    second_hand = position(3, ["Y3 Y4", "B5", "RS"], "G5 B9", base=dealt, turn=1)
+    second_hand = position(["Y3 Y4", "B5", "RS"], "G5 B9", base=dealt, turn=1)
     second = apply(second_hand, 1, "B5").state
     assert len(second.history) == 2
     assert second.history[0] == first.history[0]
@@ -434,7 +429,7 @@ def test_rule_6_6_2_hand_results_are_recorded() -> None:
 
 
 def test_rule_6_6_1_next_hand_resets_the_table() -> None:
-    state = position(3, ["R3", "B1 R9", "G1 G2"], "B5 R5", direction=-1)
+    state = position(["R3", "B1 R9", "G1 G2"], "B5 R5", direction=-1)
     over = apply(state, 0, "R3").state
     assert over.phase is Phase.HAND_OVER
     rejected(over, 0, "draw", "HAND_IS_OVER")
@@ -457,6 +452,6 @@ def test_rule_6_6_1_next_hand_resets_the_table() -> None:
 
 
 def test_rule_6_6_next_is_refused_during_a_hand() -> None:
-    state = position(3, ["R3", "B1 R9", "G1 G2"], "B5 R5")
+    state = position(["R3", "B1 R9", "G1 G2"], "B5 R5")
     rejected(state, 0, "next", "HAND_NOT_OVER")
     rejected(state, 1, "next", "HAND_NOT_OVER")

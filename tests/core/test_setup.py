@@ -1,6 +1,6 @@
 """Deck and setup: RULES.md §1.1-1.2, §2 and the edge cases E1-E11 of §9.1.
 
-Positions are dealt by the real engine from a stacked deck (`conftest.stacked`), so every test
+Positions are dealt by the real engine from a stacked deck (`positions.stacked`), so every test
 also exercises the deal itself. Events of a deal are only returned by the `next` action, so the
 tests that look at dealer-draw or first-discard events deal a second hand.
 """
@@ -11,18 +11,6 @@ import dataclasses
 from collections import Counter
 
 import pytest
-from conftest import (
-    cards,
-    codes,
-    codes_of,
-    event_types,
-    events_of,
-    hand_of,
-    rejected,
-    sizes,
-    stacked,
-    stacked_game,
-)
 
 import lastcard
 from lastcard import (
@@ -38,6 +26,18 @@ from lastcard import (
     dealer_draw,
     legal_actions,
     new_game,
+)
+from positions import (
+    cards,
+    codes,
+    codes_of,
+    event_types,
+    events_of,
+    hand_of,
+    rejected,
+    sizes,
+    stacked,
+    stacked_game,
 )
 
 # Four 7-card hands of number cards, none red or 5-ranked except where a test says so.

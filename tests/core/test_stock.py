@@ -9,19 +9,19 @@ import dataclasses
 from collections import Counter
 
 import pytest
+
+from lastcard import Card, Color, GameState, Kind, Phase, Rules, apply, new_game
 from positions import (
     action_codes,
     cards,
     codes_of,
+    event_data,
     event_types,
-    events_of,
     position,
     rejected,
     run,
     sizes,
 )
-
-from lastcard import Card, Color, GameState, Kind, Phase, Rules, apply, new_game
 
 # Eight discards under R5 (nine under the WD4 once played), with a Wild and a WD4 played earlier.
 OLD_DISCARDS = "B2 B3 W G4 W+4 Y6 R7 R4"
@@ -32,12 +32,7 @@ OLD_DISCARDS = "B2 B3 W G4 W+4 Y6 R7 R4"
 
 def wd4_on_short_stock() -> tuple[GameState, GameState]:
     """A plays a legal W+4 (declaring green) with 2 cards left in the stock and 9 discards."""
-    state = position(
-        3,
-        ["W+4 G1 B1", "B5 B6 Y2", "G2 G3"],
-        OLD_DISCARDS + " R5",
-        stock=["Y1", "Y9"],
-    )
+    state = position(["W+4 G1 B1", "B5 B6 Y2", "G2 G3"], OLD_DISCARDS + " R5", stock=["Y1", "Y9"])
     return state, apply(state, 0, "W+4:g").state
 
 
@@ -59,8 +54,8 @@ def test_e27_stock_runs_out_during_a_draw_four() -> None:
     assert after.turn == after.to_act == 2
     assert after.phase is Phase.AWAIT_TURN
     assert event_types(t) == ["accept", "reshuffle", "draw", "skip"]
-    assert events_of(t, "reshuffle") == [{"stock": 9}]
-    (draw,) = events_of(t, "draw")
+    assert event_data(t, "reshuffle") == [{"stock": 9}]
+    (draw,) = event_data(t, "draw")
     assert (draw["seat"], draw["count"], draw["owed"]) == (1, 4, 4)
     assert draw["cards"] == codes_of(b[3:])
     # Nothing is lost or created.
@@ -101,15 +96,13 @@ def test_e27_failed_challenge_on_a_short_stock_draws_six_across_the_rebuild() ->
     assert len(after.hands[1]) == 3 + 6
     assert len(after.stock) == 9 - 4
     assert codes_of(after.discard) == ["W+4"]
-    (draw,) = events_of(t, "draw")
+    (draw,) = event_data(t, "draw")
     assert (draw["count"], draw["owed"]) == (6, 6)
     assert after.turn == 2
 
 
 def test_rule_3_7_1_successful_challenge_on_a_short_stock() -> None:
-    state = position(
-        3, ["W+4 R1 B1", "B5 B6 Y2", "G2 G3"], OLD_DISCARDS + " R5", stock=["Y1", "Y9"]
-    )
+    state = position(["W+4 R1 B1", "B5 B6 Y2", "G2 G3"], OLD_DISCARDS + " R5", stock=["Y1", "Y9"])
     played = apply(state, 0, "W+4:g").state
     t = apply(played, 1, "challenge")
     after = t.state
@@ -121,7 +114,7 @@ def test_rule_3_7_1_successful_challenge_on_a_short_stock() -> None:
 
 
 def test_rule_3_7_1_draw_two_across_a_rebuild() -> None:
-    state = position(3, ["R+2 G1", "B5 B6", "G2 G3"], "B2 B3 R5", stock=["Y9"])
+    state = position(["R+2 G1", "B5 B6", "G2 G3"], "B2 B3 R5", stock=["Y9"])
     t = apply(state, 0, "R+2")
     after = t.state
     assert codes_of(after.hands[1][:3]) == ["B5", "B6", "Y9"]
@@ -155,13 +148,13 @@ def test_e28_draw_two_victim_draws_nothing_and_still_loses_the_turn() -> None:
 
 def test_e28_short_draw_is_forfeited_never_owed_later() -> None:
     # Stock empty, the discard pile is [R5]: after the Draw Two only R5 can come back.
-    state = position(3, ["R+2 R1 G2", "B5 B6", "R3 Y3 Y4"], "R5", stock=[], turn=0)
+    state = position(["R+2 R1 G2", "B5 B6", "R3 Y3 Y4"], "R5", stock=[], turn=0)
     t = apply(state, 0, "R+2")
     after = t.state
     assert codes_of(after.hands[1]) == ["B5", "B6", "R5"]
-    (draw,) = events_of(t, "draw")
+    (draw,) = event_data(t, "draw")
     assert (draw["seat"], draw["count"], draw["owed"]) == (1, 1, 2)
-    assert events_of(t, "skip") == [{"seat": 1}]
+    assert event_data(t, "skip") == [{"seat": 1}]
     assert after.turn == after.to_act == 2
     assert after.pending_draw == 0
     # Play goes round; when B's turn comes, B has not drawn the missing card.
@@ -173,11 +166,11 @@ def test_e28_short_draw_is_forfeited_never_owed_later() -> None:
 
 
 def test_rule_3_7_2_wd4_victim_forfeits_what_cannot_be_drawn() -> None:
-    state = position(3, ["W+4 G1 G2", "B5 B6", "R3 Y3"], "R5", stock=[])
+    state = position(["W+4 G1 G2", "B5 B6", "R3 Y3"], "R5", stock=[])
     played = apply(state, 0, "W+4:y").state
     t = apply(played, 1, "accept")
     after = t.state
-    (draw,) = events_of(t, "draw")
+    (draw,) = event_data(t, "draw")
     assert (draw["count"], draw["owed"]) == (1, 4)
     assert codes_of(after.hands[1]) == ["B5", "B6", "R5"]
     assert after.turn == 2
@@ -190,7 +183,7 @@ def test_rule_3_7_2_wd4_victim_forfeits_what_cannot_be_drawn() -> None:
 
 
 def empty_stock(hands: list[str], **kw: int) -> GameState:
-    return position(len(hands), hands, "R5", stock=[], **kw)
+    return position(hands, "R5", stock=[], **kw)
 
 
 def test_e29_draw_without_a_legal_play_passes() -> None:
@@ -199,7 +192,7 @@ def test_e29_draw_without_a_legal_play_passes() -> None:
     t = apply(state, 0, "draw")
     after = t.state
     assert event_types(t) == ["pass"]
-    assert events_of(t, "pass") == [{"seat": 0}]
+    assert event_data(t, "pass") == [{"seat": 0}]
     assert sizes(after) == [2, 2, 2]
     assert after.stock == ()
     assert codes_of(after.discard) == ["R5"]
@@ -219,7 +212,7 @@ def test_e29_draw_refused_while_holding_a_legal_play(hand: str) -> None:
 
 
 def test_rule_3_11_1_pass_with_a_wild_top_card() -> None:
-    state = position(2, ["R1 B2", "G3"], "W", color=Color.YELLOW, stock=[])
+    state = position(["R1 B2", "G3"], "W", color=Color.YELLOW, stock=[])
     after = apply(state, 0, "draw").state
     assert after.turn == 1
     assert after.passes == 1
@@ -230,14 +223,7 @@ def test_rule_3_11_1_pass_with_a_wild_top_card() -> None:
 
 
 def blocked_position(rules: Rules | None = None) -> GameState:
-    return position(
-        3,
-        ["G1 B2", "Y3 G4 B6", "Y7"],
-        "R5",
-        rules=rules,
-        stock=[],
-        scores=(10, 20, 30),
-    )
+    return position(["G1 B2", "Y3 G4 B6", "Y7"], "R5", rules=rules, stock=[], scores=(10, 20, 30))
 
 
 def test_e30_blocked_hand_ends_with_no_score() -> None:
@@ -258,7 +244,7 @@ def test_e30_blocked_hand_ends_with_no_score() -> None:
     assert result.totals == (10, 20, 30)
     assert result.hand_values == (3, 13, 7)
     assert event_types(t) == ["pass", "hand_over"]
-    (over,) = events_of(t, "hand_over")
+    (over,) = event_data(t, "hand_over")
     assert over["blocked"] is True
     assert over["went_out"] is None
     assert over["points"] == [0, 0, 0]
@@ -290,7 +276,7 @@ def test_e30_blocked_hand_does_not_end_a_single_hand_game() -> None:
 
 
 def test_rule_3_11_3_a_play_breaks_the_cycle_of_passes() -> None:
-    state = position(3, ["G1 B2", "R9 G4 B6", "Y7"], "R5", stock=[])
+    state = position(["G1 B2", "R9 G4 B6", "Y7"], "R5", stock=[])
     one = apply(state, 0, "draw").state
     assert one.passes == 1
     played = apply(one, 1, "R9").state
@@ -304,7 +290,7 @@ def test_rule_3_11_3_a_play_breaks_the_cycle_of_passes() -> None:
 
 
 def test_rule_3_11_3_two_players_two_passes_block_the_hand() -> None:
-    state = position(2, ["G1 B2", "Y3"], "R5", stock=[])
+    state = position(["G1 B2", "Y3"], "R5", stock=[])
     after = run(state, (0, "draw"), (1, "draw")).state
     assert after.phase is Phase.HAND_OVER
     assert after.history[-1].went_out is None
@@ -315,7 +301,7 @@ def test_rule_3_11_3_two_players_two_passes_block_the_hand() -> None:
 
 
 def test_e31_rebuild_waits_until_a_card_is_needed() -> None:
-    state = position(3, ["B1 R3", "B4 B6", "G5"], "G1 G2 R5", stock=["Y9"])
+    state = position(["B1 R3", "B4 B6", "G5"], "G1 G2 R5", stock=["Y9"])
     t = apply(state, 0, "draw")  # voluntary; Y9 cannot be played, the turn ends
     emptied = t.state
     assert emptied.stock == ()
@@ -326,7 +312,7 @@ def test_e31_rebuild_waits_until_a_card_is_needed() -> None:
     t2 = apply(emptied, 1, "draw")
     after = t2.state
     assert event_types(t2)[:2] == ["reshuffle", "draw"]
-    assert events_of(t2, "reshuffle") == [{"stock": 2}]
+    assert event_data(t2, "reshuffle") == [{"stock": 2}]
     assert codes_of(after.discard) == ["R5"]
     assert len(after.stock) == 1
     assert after.hands[1][2] in cards("G1 G2")
@@ -334,7 +320,7 @@ def test_e31_rebuild_waits_until_a_card_is_needed() -> None:
 
 
 def test_e31_draw_two_that_empties_the_stock_does_not_rebuild() -> None:
-    state = position(3, ["R+2 G7", "B4 B6", "G5"], "G1 G2 R5", stock=["Y1", "Y2"])
+    state = position(["R+2 G7", "B4 B6", "G5"], "G1 G2 R5", stock=["Y1", "Y2"])
     t = apply(state, 0, "R+2")
     after = t.state
     assert after.stock == ()
@@ -344,7 +330,7 @@ def test_e31_draw_two_that_empties_the_stock_does_not_rebuild() -> None:
 
 
 def test_rule_3_10_2_current_colour_survives_a_rebuild_under_a_wild() -> None:
-    state = position(2, ["B1 B2", "Y3"], "R1 R2 W", color=Color.GREEN, stock=[])
+    state = position(["B1 B2", "Y3"], "R1 R2 W", color=Color.GREEN, stock=[])
     t = apply(state, 0, "draw")
     after = t.state
     assert "reshuffle" in event_types(t)

@@ -8,18 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
+from lastcard import GameState, Phase, Rules, apply
 from positions import (
     action_codes,
     codes_of,
+    event_data,
     event_types,
-    events_of,
     position,
     rejected,
     run,
     sizes,
 )
-
-from lastcard import GameState, Phase, Rules, apply
 
 STOCK = "Y4 Y6 Y7 Y8 Y9 G9 B9"  # the next cards drawn, first drawn first; none plays on red
 
@@ -33,7 +33,7 @@ def table(
 ) -> GameState:
     """Four players; A holds `a`, B holds `b`, C and D hold no red card."""
     kw.setdefault("stock_top", STOCK)
-    return position(4, [a, b, "Y1 Y2 Y3", "G1 G2 G3"], discard, rules=rules, **kw)
+    return position([a, b, "Y1 Y2 Y3", "G1 G2 G3"], discard, rules=rules, **kw)
 
 
 def missed() -> GameState:
@@ -49,7 +49,7 @@ def test_rule_4_3_call_with_the_play() -> None:
     assert action_codes(state, 0) == ["R3", "R3!", "draw"]
     t = apply(state, 0, "R3!")
     after = t.state
-    assert events_of(t, "play")[0]["uno"] is True
+    assert event_data(t, "play")[0]["uno"] is True
     assert after.exposed is None
     assert sizes(after) == [1, 3, 3, 3]
     assert after.turn == 1
@@ -75,7 +75,7 @@ def test_e32_catch_before_the_next_player_acts() -> None:
     state = missed()
     assert state.exposed == 0
     assert state.turn == state.to_act == 1
-    assert events_of(apply(table(), 0, "R3"), "play")[0]["uno"] is False
+    assert event_data(apply(table(), 0, "R3"), "play")[0]["uno"] is False
     for seat in (1, 2, 3):
         assert action_codes(state, seat)[-1] == "catch 0"
     assert action_codes(state, 0) == ["uno"]
@@ -88,8 +88,8 @@ def test_e32_catch_before_the_next_player_acts() -> None:
     assert after.phase is Phase.AWAIT_TURN
     assert after.turn == after.to_act == 1
     assert event_types(t) == ["catch", "draw"]
-    assert events_of(t, "catch") == [{"seat": 3, "target": 0}]
-    (draw,) = events_of(t, "draw")
+    assert event_data(t, "catch") == [{"seat": 3, "target": 0}]
+    (draw,) = event_data(t, "draw")
     assert (draw["seat"], draw["count"], draw["reason"]) == (0, 2, "uno_penalty")
     # §4.5: one omission is penalised at most once.
     rejected(after, 2, "catch 0", "CATCH_INVALID")
@@ -119,7 +119,7 @@ def test_rule_4_5_penalty_forfeits_what_cannot_be_drawn() -> None:
     state = table(stock=[], discard="R5")
     played = apply(state, 0, "R3").state
     t = apply(played, 2, "catch 0")
-    (draw,) = events_of(t, "draw")
+    (draw,) = event_data(t, "draw")
     assert (draw["count"], draw["owed"]) == (1, 2)
     assert codes_of(t.state.hands[0]) == ["G7", "R5"]
     assert t.state.exposed is None
@@ -166,7 +166,7 @@ def test_e34_separate_call_before_any_catch_protects() -> None:
     t = apply(state, 0, "uno")
     after = t.state
     assert event_types(t) == ["uno"]
-    assert events_of(t, "uno") == [{"seat": 0}]
+    assert event_data(t, "uno") == [{"seat": 0}]
     assert after.exposed is None
     assert after.turn == after.to_act == 1
     assert sizes(after) == [1, 3, 3, 3]
@@ -214,7 +214,7 @@ def test_e35_draw_two_penultimate_window_open_until_c_acts(catcher: int) -> None
     t = apply(state, 0, "R+2")
     after = t.state
     assert codes_of(after.hands[1]) == ["B1", "B2", "B3", "Y4", "Y6"]
-    assert events_of(t, "skip") == [{"seat": 1}]
+    assert event_data(t, "skip") == [{"seat": 1}]
     assert after.turn == after.to_act == 2
     assert after.exposed == 0
     # B, who was made to draw and skipped, may still catch (3.6.7), as may D.
@@ -288,10 +288,10 @@ def test_rule_4_4_a_stacking_play_closes_the_window() -> None:
 def test_rule_4_4_a_pass_closes_the_window() -> None:
     # Built directly: A owes a call, nothing can be drawn and B cannot play, so B passes.
     state = position(
-        4, ["G7", "B1 B2", "Y1 Y2", "G1 G2"], "R3", stock=[], turn=1, exposed=0, top_player=0
+        ["G7", "B1 B2", "Y1 Y2", "G1 G2"], "R3", stock=[], turn=1, exposed=0, top_player=0
     )
     # The window is open (the penalty itself is forfeited: nothing can be drawn, 3.7.2).
-    assert events_of(apply(state, 2, "catch 0"), "catch") == [{"seat": 2, "target": 0}]
+    assert event_data(apply(state, 2, "catch 0"), "catch") == [{"seat": 2, "target": 0}]
     after = apply(state, 1, "draw").state
     assert after.passes == 1
     rejected(after, 2, "catch 0", "CATCH_TOO_LATE")
@@ -311,13 +311,13 @@ def test_rule_4_4_a_only_the_player_due_to_act_closes_the_window() -> None:
 def test_rule_4_4_b_jump_in_closes_the_window() -> None:
     rules = Rules(jump_in=True)
     state = position(
-        4, ["R3 G7", "B1 B2 B3", "R3 Y2 Y3", "G1 G2 G3"], "B5 R5", rules=rules, stock_top=STOCK
+        ["R3 G7", "B1 B2 B3", "R3 Y2 Y3", "G1 G2 G3"], "B5 R5", rules=rules, stock_top=STOCK
     )
     played = apply(state, 0, "R3").state
     assert played.exposed == 0
     t = apply(played, 2, "R3")
     jumped = t.state
-    assert events_of(t, "play")[0]["jump_in"] is True
+    assert event_data(t, "play")[0]["jump_in"] is True
     assert jumped.turn == 3
     for seat in (1, 3):
         rejected(jumped, seat, "catch 0", "CATCH_TOO_LATE")
@@ -328,7 +328,7 @@ def test_rule_4_4_b_jump_in_closes_the_window() -> None:
 
 def test_rule_4_4_c_hand_end_closes_the_window() -> None:
     # Two players: A plays a penultimate Skip without calling, plays again and goes out.
-    state = position(2, ["RS R3", "B1 B2"], "R5", stock_top=STOCK)
+    state = position(["RS R3", "B1 B2"], "R5", stock_top=STOCK)
     skipped = apply(state, 0, "RS").state
     assert skipped.exposed == 0
     assert skipped.turn == 0
@@ -340,7 +340,7 @@ def test_rule_4_4_c_hand_end_closes_the_window() -> None:
 
 
 def test_rule_4_4_c_another_player_going_out_ends_the_window() -> None:
-    state = position(3, ["R3 G7", "R9", "Y1 Y2"], "R5", stock_top=STOCK)
+    state = position(["R3 G7", "R9", "Y1 Y2"], "R5", stock_top=STOCK)
     out = run(state, (0, "R3"), (1, "R9")).state
     assert out.phase is Phase.HAND_OVER
     assert out.history[-1].went_out == 1
@@ -352,7 +352,7 @@ def test_rule_4_4_c_another_player_going_out_ends_the_window() -> None:
 
 
 def test_e37_caught_player_holds_three_and_cannot_go_out() -> None:
-    state = position(2, ["R3 R4", "B1 B2"], "R5", stock_top=STOCK)
+    state = position(["R3 R4", "B1 B2"], "R5", stock_top=STOCK)
     caught = run(state, (0, "R3"), (1, "catch 0")).state
     assert codes_of(caught.hands[0]) == ["R4", "Y4", "Y6"]
     rejected(caught, 0, "uno", "NOTHING_TO_CALL")
@@ -366,7 +366,7 @@ def test_e37_caught_player_holds_three_and_cannot_go_out() -> None:
 
 
 def test_rule_4_8_go_out_without_calling_if_not_caught() -> None:
-    state = position(2, ["R3 R4", "B1 B2"], "R5", stock_top=STOCK)
+    state = position(["R3 R4", "B1 B2"], "R5", stock_top=STOCK)
     back = run(state, (0, "R3"), (1, "draw")).state
     assert back.turn == 0
     rejected(back, 1, "catch 0", "CATCH_TOO_LATE")
@@ -381,7 +381,7 @@ def test_rule_4_8_go_out_without_calling_if_not_caught() -> None:
 
 @pytest.mark.parametrize("card", ["RS", "RR", "R+2"])
 def test_e38_two_players_penultimate_action_card_without_a_call(card: str) -> None:
-    state = position(2, [f"{card} G7", "B1 B2"], "R5", stock_top=STOCK)
+    state = position([f"{card} G7", "B1 B2"], "R5", stock_top=STOCK)
     after = apply(state, 0, card).state
     assert after.turn == after.to_act == 0
     assert after.exposed == 0
@@ -393,7 +393,7 @@ def test_e38_two_players_penultimate_action_card_without_a_call(card: str) -> No
 
 
 def test_e38_two_players_own_next_action_closes_the_window() -> None:
-    state = position(2, ["RS G7", "B1 B2"], "R5", stock_top=STOCK)
+    state = position(["RS G7", "B1 B2"], "R5", stock_top=STOCK)
     after = run(state, (0, "RS"), (0, "draw")).state  # Y4 does not play on the red Skip
     assert after.turn == 1
     assert after.exposed is None

@@ -80,9 +80,9 @@ def test_play_hand_measures_the_hand_its_task_names() -> None:
     assert outcome == play_hand(task)  # deterministic
     assert outcome.cell == "seat/3" and outcome.bots == task.bots
     assert sorted(outcome.order) == [0, 1, 2]
-    assert outcome.turns > 0 and outcome.went_out in (0, 1, 2)
+    assert outcome.turns > 0 and outcome.hand.went_out in (0, 1, 2)
     state = new_game(3, Rules(target_score=None), seed=task.seed)
-    assert outcome.order == play_order(state) and outcome.dealer == state.dealer
+    assert outcome.order == play_order(state) and outcome.hand.dealer == state.dealer
 
 
 def test_bluffs_and_challenges_are_counted_consistently() -> None:

@@ -12,6 +12,7 @@ import pytest
 from lastcard import Rules
 from lastcard.core import GameRecord
 from lastcard.core.record import replay
+from lastcard.sim import play_game
 from lastcard.sim.report import write_report
 from lastcard.sim.tournament import (
     GameOutcome,
@@ -126,7 +127,7 @@ def test_files_are_written_and_well_formed(tmp_path: Path) -> None:
         saved = json.loads(line)
         assert saved["game"] == index
         assert saved["bots"] == [BOTS[(seat + index) % 4] for seat in range(4)]
-        replay(GameRecord.from_dict(saved))  # verifies the final digest
+        replay(GameRecord.from_dict(saved))  # verifies the final digest; extra keys are ignored
 
 
 def test_matches_mode_plays_to_the_target() -> None:
@@ -171,6 +172,14 @@ def test_bad_configurations_are_refused() -> None:
         run_tournament(["greedy", "eager"], games=2, mode="sets", progress=False)
     with pytest.raises(ValueError, match="partners"):
         run_tournament(["greedy"] * 3, games=2, rules=Rules.preset("partners"), progress=False)
+
+
+def test_hand_outcome_keeps_what_the_engine_recorded_of_a_hand() -> None:
+    _, state = play_game(["greedy", "eager"], FAST, seed=4)
+    first = state.history[0]
+    outcome = HandOutcome.of(first)
+    assert outcome == HandOutcome(first.went_out, first.hand_values, first.points, first.dealer)
+    assert outcome.went_out is not None and outcome.points[outcome.went_out] > 0
 
 
 def test_tally_takes_games_in_order() -> None:

@@ -254,7 +254,9 @@ def test_the_hand_summary_shows_every_hand_left() -> None:
 
 def test_a_blocked_hand_says_so() -> None:
     event = {
+        "type": "hand_over",
         "went_out": None,
+        "blocked": True,
         "hands": [["R1"], ["B2"], ["G3"], ["Y4"]],
         "hand_values": [1, 2, 3, 4],
         "points": [0, 0, 0, 0],

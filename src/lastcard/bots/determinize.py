@@ -44,17 +44,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from lastcard.core import Card, Color, Event, GameState, Phase, PlayerView
+from lastcard.core import Card, Color, Event, EventType, GameState, Phase, PlayerView
 from lastcard.core.matching import is_wd4_legal, matches
 from lastcard.core.rng import RngState
 from lastcard.core.state import PendingChallenge
 
 T = TypeVar("T")
-_LETTERS = {color.value.lower(): color for color in Color}
 _RESAMPLES = 8  # attempts at a sample that agrees with `bluff_odds`
 
 
@@ -115,61 +114,56 @@ class Knowledge:
 
     def observe(self, event: Event) -> None:
         """Update from one event as this seat saw it (`Event.redact(seat)`)."""
-        kind = event.type
-        data = event.data
-        if kind == "play":
-            seat = int(data["seat"])
-            card = Card.from_code(str(data["card"]))
-            self._remove(seat, card)
-            self.top, self.color = card, _LETTERS.get(str(data["color"]))
-            if card.code == "W+4":
-                self.wd4_player, self.wd4_extra = seat, 0
-            else:
-                self.wd4_player = None
-        elif kind == "draw":
-            self._on_draw(event)
-        elif kind == "pass":
-            self._void(int(data["seat"]), 0)
-        elif kind == "first_discard":
-            self.top = Card.from_code(str(data["card"]))
-            self.color = self.top.color
-        elif kind == "color":
-            self.color = _LETTERS.get(str(data["color"]))
-        elif kind == "challenge":
-            revealed = event.secret.get("revealed")
-            if revealed is not None:
-                self.known[int(data["player"])] = [Card.from_code(c) for c in revealed]
+        learn = _LEARN.get(event.type)
+        if learn is not None:  # the other types change nothing it knows
+            learn(self, event)
+
+    def _on_play(self, event: Event) -> None:
+        seat, card = event.seat, event.card
+        self._remove(seat, card)
+        self.top, self.color = card, event.color
+        if card.code == "W+4":
+            self.wd4_player, self.wd4_extra = seat, 0
+        else:
             self.wd4_player = None
-        elif kind == "accept":
-            self.wd4_player = None
-        elif kind == "reveal":
-            self.known[int(data["seat"])] = [Card.from_code(str(c)) for c in data["cards"]]
-        elif kind == "swap_hands":
-            a, b = (int(s) for s in data["seats"])
-            self._swap(a, b)
-        elif kind == "rotate_hands":
-            self._rotate(int(data["direction"]))
-        elif kind in ("deal", "hand_over", "shuffle_hands"):
-            if kind == "deal":
-                self.hand_number = int(data["hand"])
-            self.reset()
+
+    def _on_first_discard(self, event: Event) -> None:
+        self.top = event.card
+        self.color = self.top.color
+
+    def _on_colour(self, event: Event) -> None:
+        self.color = event.color
+
+    def _on_challenge(self, event: Event) -> None:
+        revealed = event.revealed
+        if revealed is not None:
+            self.known[event.player] = list(revealed)
+        self.wd4_player = None
+
+    def _on_accept(self, event: Event) -> None:
+        self.wd4_player = None
+
+    def _on_reveal(self, event: Event) -> None:
+        self.known[event.seat] = list(event.cards or ())
+
+    def _on_deal(self, event: Event) -> None:
+        self.hand_number = event.hand
+        self.reset()
 
     def _on_draw(self, event: Event) -> None:
-        data = event.data
-        seat = int(data["seat"])
-        count = int(data["count"])
+        seat, count = event.seat, event.count
         if seat == self.wd4_player:
             self.wd4_extra += count
         for void in self.voids.get(seat, ()):
             void.since += count
-        if data.get("reason") == "turn":
+        if event.reason == "turn":
             self._void(seat, count)
         if seat == self.seat and self.hand is not None:
-            cards = event.secret.get("cards")
+            cards = event.cards
             if cards is None:
                 self.hand = None
             else:
-                self.hand += [Card.from_code(code) for code in cards]
+                self.hand += cards
 
     def _void(self, seat: int, since: int) -> None:
         if seat != self.seat and self.top is not None and self.color is not None:
@@ -222,6 +216,25 @@ class Knowledge:
 
     def known_cards(self) -> dict[int, list[Card]]:
         return {seat: list(cards) for seat, cards in self.known.items() if cards}
+
+
+# What each type of event changes in `Knowledge` (`Knowledge.observe`).
+_LEARN: dict[EventType, Callable[[Knowledge, Event], None]] = {
+    EventType.PLAY: Knowledge._on_play,
+    EventType.DRAW: Knowledge._on_draw,
+    EventType.PASS: lambda knowledge, event: knowledge._void(event.seat, 0),
+    EventType.FIRST_DISCARD: Knowledge._on_first_discard,
+    EventType.COLOR: Knowledge._on_colour,
+    EventType.CHALLENGE: Knowledge._on_challenge,
+    EventType.ACCEPT: Knowledge._on_accept,
+    EventType.REVEAL: Knowledge._on_reveal,
+    EventType.SWAP_HANDS: lambda knowledge, event: knowledge._swap(*event.seats),
+    EventType.ROTATE_HANDS: lambda knowledge, event: knowledge._rotate(event.direction),
+    # After these, what was known of the hands no longer holds.
+    EventType.DEAL: Knowledge._on_deal,
+    EventType.HAND_OVER: lambda knowledge, event: knowledge.reset(),
+    EventType.SHUFFLE_HANDS: lambda knowledge, event: knowledge.reset(),
+}
 
 
 def _exchange(table: dict[int, T], a: int, b: int) -> None:

@@ -37,6 +37,9 @@ from collections.abc import Iterable, Sequence
 
 from lastcard.core import Action, ActionKind, Card, Color, Kind, PlayerView
 from lastcard.core.cards import COLORS
+from lastcard.core.matching import is_wd4_legal
+from lastcard.core.seats import next_active as next_active_seat
+from lastcard.core.seats import turn_order
 
 __all__ = [
     "GreedyBot",
@@ -192,7 +195,8 @@ def is_honest_wd4(view: PlayerView, action: Action) -> bool:
     hand = list(view.hand or ())
     if card in hand:
         hand.remove(card)
-    return all(c.color is not view.color for c in hand)
+    # No current colour (a first Wild not yet named) means no play is on offer to judge.
+    return view.color is None or is_wd4_legal(hand, view.color)
 
 
 def play_variants(plays: Iterable[Action], card: Card, *, uno: bool = True) -> list[Action]:
@@ -204,22 +208,12 @@ def play_variants(plays: Iterable[Action], card: Card, *, uno: bool = True) -> l
 
 
 def next_active(view: PlayerView, seat: int, direction: int | None = None) -> int:
-    """The next active seat after `seat` in `direction` (default: the current one)."""
-    step = view.direction if direction is None else direction
-    n = view.players
-    active = view.active
-    nxt = (seat + step) % n
-    while not active[nxt] and nxt != seat:
-        nxt = (nxt + step) % n
-    return nxt
+    """The next active seat after `seat` in `direction` (default: the current one), as `view`
+    shows the table (`lastcard.core.seats.next_active`)."""
+    return next_active_seat(view.active, seat, view.direction if direction is None else direction)
 
 
 def seats_by_proximity(view: PlayerView) -> list[int]:
     """The other active seats in turn order, starting with the next one."""
     me = view.seat if view.seat is not None else 0
-    order: list[int] = []
-    seat = next_active(view, me)
-    while seat != me and seat not in order:
-        order.append(seat)
-        seat = next_active(view, seat)
-    return order
+    return turn_order(view.active, me, view.direction)[1:]

@@ -63,16 +63,17 @@ hands per change, official rules, 2 and 4 players) and on elimination games.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from lastcard.core import Action, ActionKind, Card, Color, Event, Kind, PlayerView, Rules
+from lastcard.core import Action, ActionKind, Card, Color, Event, EventType, Kind, PlayerView, Rules
 from lastcard.core.cards import COLORS
+from lastcard.core.facts import EffectKind, rule_facts
+from lastcard.core.seats import next_active as next_active_seat
 
 from .greedy import is_honest_wd4, next_active, play_variants
 
 __all__ = ["HeuristicBot"]
 
-_LETTERS = {color.value.lower(): color for color in COLORS}
 _ATTACKS = frozenset({Kind.SKIP, Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR})
 _COLOUR_SHARE = 0.23  # the share of an unseen card of one colour, roughly (25 of 108)
 
@@ -163,38 +164,27 @@ class HeuristicBot:
 
     def observe(self, event: Event) -> None:
         """Remember what this seat may know of `event` (already redacted for it)."""
-        kind = event.type
-        data = event.data
-        if kind == "play":
-            self._on_play(data["seat"], Card.from_code(data["card"]), _LETTERS[data["color"]])
-        elif kind == "draw":
-            self._on_draw(event)
-        elif kind == "pass":
-            if self._color is not None:
-                self._void[data["seat"]][self._color] = 0
-        elif kind == "accept":
-            if self._wd4 is not None:
-                self._faced[data["seat"]] += 1
-                self._wd4 = None
-        elif kind == "challenge":
-            self._on_challenge(event)
-        elif kind == "swap_hands":
-            a, b = data["seats"]
-            self._on_swap(a, b)
-        elif kind == "rotate_hands":
-            self._on_rotate(data["direction"])
-        elif kind == "shuffle_hands":
-            self._forget_hands()
-        elif kind == "reveal":
-            self._learn(data["seat"], [Card.from_code(code) for code in data["cards"]])
-        elif kind == "color":
-            self._color = _LETTERS[data["color"]]
-        elif kind == "first_discard":
-            self._color = Card.from_code(data["card"]).color
-        elif kind == "deal":
-            self._new_hand()
+        remember = _MEMORY.get(event.type)
+        if remember is not None:  # the other types teach it nothing
+            remember(self, event)
 
-    def _on_play(self, seat: int, card: Card, color: Color) -> None:
+    def _on_pass(self, event: Event) -> None:
+        if self._color is not None:
+            self._void[event.seat][self._color] = 0
+
+    def _on_accept(self, event: Event) -> None:
+        if self._wd4 is not None:
+            self._faced[event.seat] += 1
+            self._wd4 = None
+
+    def _on_colour(self, event: Event) -> None:
+        self._color = event.color
+
+    def _on_first_discard(self, event: Event) -> None:
+        self._color = event.card.color
+
+    def _on_play(self, event: Event) -> None:
+        seat, card = event.seat, event.card
         self._wd4 = (seat, self._color) if card.kind is Kind.WILD_DRAW_FOUR else None
         if card.color is not None:
             self._void[seat].pop(card.color, None)  # it held one
@@ -203,25 +193,23 @@ class HeuristicBot:
             known[card] -= 1
         if seat == self._me and self._hand is not None and card in self._hand:
             self._hand.remove(card)
-        self._color = color
+        self._color = event.color
 
     def _on_draw(self, event: Event) -> None:
-        data = event.data
-        seat, count = data["seat"], data["count"]
+        seat, count = event.seat, event.count
         void = self._void[seat]
-        if data["reason"] == "turn" and self._color is not None and seat != self._me:
+        if event.reason == "turn" and self._color is not None and seat != self._me:
             void[self._color] = 0  # it had nothing to play on this colour (or chose not to)
         for color in void:
             void[color] += count
-        cards = event.secret.get("cards")
+        cards = event.cards
         if cards is not None:  # only our own draws show their cards
             self._me = seat
             if self._hand is not None:
-                self._hand.extend(Card.from_code(code) for code in cards)
+                self._hand.extend(cards)
 
     def _on_challenge(self, event: Event) -> None:
-        data = event.data
-        challenger, player, succeeded = data["seat"], data["player"], data["succeeded"]
+        challenger, player, succeeded = event.seat, event.player, event.succeeded
         self._faced[challenger] += 1
         self._challenged[challenger] += 1
         color = self._wd4[1] if self._wd4 is not None else None
@@ -234,9 +222,9 @@ class HeuristicBot:
             self._honest[player] += 1
             if color is not None:
                 self._void[player][color] = 0
-        revealed = event.secret.get("revealed")
+        revealed = event.revealed
         if revealed is not None:
-            self._learn(player, [Card.from_code(code) for code in revealed])
+            self._learn(player, revealed)
 
     def _learn(self, seat: int, cards: Sequence[Card]) -> None:
         """`seat` holds exactly `cards` now."""
@@ -262,10 +250,7 @@ class HeuristicBot:
         seats = [s for s in range(n) if active[s]]
 
         def after(seat: int) -> int:
-            nxt = (seat + direction) % n
-            while not active[nxt]:
-                nxt = (nxt + direction) % n
-            return nxt
+            return next_active_seat(active, seat, direction)
 
         void, known = dict(self._void), dict(self._known)
         self._void.clear()
@@ -472,11 +457,13 @@ class HeuristicBot:
     ) -> tuple[float, Action]:
         sizes = view.hand_sizes
         kind = card.kind
+        facts = rule_facts(view.rules)
+        effect = facts.card_effect(card).kind
         score = card.points * _points_weight(view.rules, urgent)
         # Who plays next after this card: skipped over by an attack, reversed by a Reverse.
         after = nxt
         skips = kind in _ATTACKS or (
-            kind is Kind.REVERSE and two_players and view.rules.two_player_rules
+            kind is Kind.REVERSE and two_players and facts.reverse_skips_with_two
         )
         if skips:
             score += self._harm(view, nxt, card.draw_count, skip=True)
@@ -496,7 +483,7 @@ class HeuristicBot:
         score += _follow_value(rest, color, card)
         score += self._denial(after, color)
         if variants[0].target is not None:
-            swaps = kind is Kind.NUMBER or view.rules.custom_wild_effect == "swap_hands"
+            swaps = effect is EffectKind.SWAP_HANDS
             target, gain = max(
                 (
                     (t, self._exchange(view, len(rest), t, len(rest), sizes[t]) if swaps else 0.0)
@@ -506,7 +493,7 @@ class HeuristicBot:
             )
             variants = [a for a in variants if a.target == target]
             score += gain
-        elif view.rules.seven_o and kind is Kind.NUMBER and card.rank == 0:
+        elif effect is EffectKind.ROTATE_HANDS:
             giver = next_active(view, me, -view.direction)  # hands pass along the direction
             score += self._exchange(view, len(rest), nxt, len(rest), sizes[giver])
         elif kind is Kind.WILD_SHUFFLE_HANDS:
@@ -576,6 +563,23 @@ class HeuristicBot:
         return best
 
 
+# What each type of event teaches a HeuristicBot (`HeuristicBot.observe`).
+_MEMORY: dict[EventType, Callable[[HeuristicBot, Event], None]] = {
+    EventType.PLAY: HeuristicBot._on_play,
+    EventType.DRAW: HeuristicBot._on_draw,
+    EventType.PASS: HeuristicBot._on_pass,
+    EventType.ACCEPT: HeuristicBot._on_accept,
+    EventType.CHALLENGE: HeuristicBot._on_challenge,
+    EventType.SWAP_HANDS: lambda bot, event: bot._on_swap(*event.seats),
+    EventType.ROTATE_HANDS: lambda bot, event: bot._on_rotate(event.direction),
+    EventType.SHUFFLE_HANDS: lambda bot, event: bot._forget_hands(),
+    EventType.REVEAL: lambda bot, event: bot._learn(event.seat, event.cards or ()),
+    EventType.COLOR: HeuristicBot._on_colour,
+    EventType.FIRST_DISCARD: HeuristicBot._on_first_discard,
+    EventType.DEAL: lambda bot, event: bot._new_hand(),
+}
+
+
 def _points_weight(rules: Rules, urgent: bool) -> float:
     """What a point of card value is worth shedding, in cards. A tie-break in single hands;
     in a match it counts once someone is close to going out (the cards left score), and with
@@ -591,7 +595,11 @@ def _points_weight(rules: Rules, urgent: bool) -> float:
 def _follow_value(rest: list[Card], color: Color, card: Card | None) -> float:
     """What the cards kept are worth for the next turn if the colour is still `color` and the
     top card is still `card` (None: a wild): the more that could follow, the better, all the more
-    so in a small hand; a last card that could follow, or a wild kept last, more still."""
+    so in a small hand; a last card that could follow, or a wild kept last, more still.
+    Nothing kept (the card played is the last one, as when answering a Wild Draw Four with
+    one's last Wild Draw Four) is worth nothing."""
+    if not rest:
+        return 0.0
     follow = 0
     for kept in rest:
         if kept.color is color or (

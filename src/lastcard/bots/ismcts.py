@@ -64,7 +64,9 @@ from lastcard.core import (
     legal_actions,
 )
 from lastcard.core.cards import COLORS
+from lastcard.core.facts import rule_facts
 from lastcard.core.matching import is_wd4_legal
+from lastcard.core.seats import next_active
 
 from .determinize import Knowledge, determinize
 from .greedy import color_counts
@@ -395,14 +397,9 @@ def _playout(
     state: GameState, rng: random.Random, policy: RolloutPolicy, max_actions: int
 ) -> list[float]:
     """Play on with `policy` until the hand ends (or `max_actions`); the rewards per seat."""
-    rules = state.rules
     # The default policy's ordinary turns need no list of legal actions (see `_smart_turn`).
-    fast = (
-        policy is smart_policy
-        and rules.wd4_bluffing
-        and not rules.seven_o
-        and rules.custom_wild_effect not in ("swap_hands", "reveal")
-    )
+    facts = rule_facts(state.rules)
+    fast = policy is smart_policy and facts.allows_wd4_bluff and not facts.has_targeted_cards
     turn = Phase.AWAIT_TURN
     for _ in range(max_actions):
         phase = state.phase
@@ -563,9 +560,7 @@ def strong_policy(
     for c in hand:
         if c.color is not None:
             counts[_COLOR_INDEX[c.color]] += 1
-    nxt = (seat + state.direction) % state.players
-    while not state.active[nxt]:
-        nxt = (nxt + state.direction) % state.players
+    nxt = next_active(state.active, seat, state.direction)
     threatened = len(state.hands[nxt]) <= 2
     best: Card | None = None
     best_score = -1.0

@@ -1,13 +1,16 @@
 """The rules-exact Uno engine: pure rules, standard library only (DESIGN.md §1–§5)."""
 
+from .action_index import ActionIndex, action_index
 from .actions import Action, ActionKind, parse_action
 from .cards import Card, Color, Kind
 from .engine import apply, legal_actions
 from .errors import (
     ActionSyntaxError,
+    CardCodeError,
     CardDoesNotMatchError,
     CardNotInHandError,
     ColourError,
+    CorruptDataError,
     HandOverError,
     IllegalActionError,
     InvalidTargetError,
@@ -17,7 +20,9 @@ from .errors import (
     RulesError,
     UnoCallError,
 )
-from .events import Event
+from .events import Event, EventType
+from .facts import CardEffect, EffectKind, RuleFacts, rule_facts
+from .notation import NotationError, from_notation, to_notation
 from .offers import Offers, all_offers, out_of_turn_actions, seat_actions
 from .record import GameRecord, Recorder, ReplayMismatchError, replay, replay_steps, state_digest
 from .rules import Rules
@@ -29,14 +34,20 @@ from .view import PlayerView, player_view
 
 __all__ = [
     "Action",
+    "ActionIndex",
     "ActionKind",
     "ActionSyntaxError",
     "Card",
+    "CardCodeError",
     "CardDoesNotMatchError",
+    "CardEffect",
     "CardNotInHandError",
     "Color",
     "ColourError",
+    "CorruptDataError",
+    "EffectKind",
     "Event",
+    "EventType",
     "GameRecord",
     "GameState",
     "HandOverError",
@@ -46,19 +57,23 @@ __all__ = [
     "Kind",
     "LastcardError",
     "NotYourTurnError",
+    "NotationError",
     "Offers",
     "Phase",
     "PlayerView",
     "Recorder",
     "ReplayMismatchError",
     "ResponseRequiredError",
+    "RuleFacts",
     "Rules",
     "RulesError",
     "Transition",
     "UnoCallError",
+    "action_index",
     "all_offers",
     "apply",
     "dealer_draw",
+    "from_notation",
     "legal_actions",
     "new_game",
     "open_game",
@@ -67,7 +82,9 @@ __all__ = [
     "player_view",
     "replay",
     "replay_steps",
+    "rule_facts",
     "seat_actions",
     "state_digest",
     "team_totals",
+    "to_notation",
 ]

@@ -17,12 +17,11 @@ same action back.
 from __future__ import annotations
 
 import enum
-import functools
 import re
 from dataclasses import dataclass
 
 from .cards import Card, Color
-from .errors import ActionSyntaxError
+from .errors import ActionSyntaxError, shown
 
 
 class ActionKind(enum.Enum):
@@ -51,25 +50,59 @@ class Action:
 
     @property
     def code(self) -> str:
+        """The canonical text code; parsing it gives this action back.
+
+        A hand-built action whose parts cannot be printed that way (a bool or negative target,
+        a card that is not a `Card`) raises `ActionSyntaxError` rather than print a code that
+        would parse as something else.
+        """
         kind = self.kind
         if kind is ActionKind.PLAY:
-            assert self.card is not None
-            text = self.card.code
+            card = self.card
+            if not isinstance(card, Card):
+                raise ActionSyntaxError(f"a play needs a card, not {shown(card)}")
+            text = card.code
             if self.color is not None:
-                text += ":" + self.color.value.lower()
+                text += ":" + _colour_letter(self.color)
             if self.target is not None:
-                text += f">{self.target}"
-            return text + "!" if self.uno else text
+                text += ">" + _seat_text(self.target)
+            uno = self.uno
+            if uno is True:
+                return text + "!"
+            if uno is not False:
+                raise ActionSyntaxError(f"uno is True or False, not {shown(uno)}")
+            return text
         if kind is ActionKind.CATCH:
-            return f"catch {self.target}"
+            return "catch " + _seat_text(self.target)
         if kind is ActionKind.COLOR:
-            assert self.color is not None
-            return f"color {self.color.value.lower()}"
+            return "color " + _colour_letter(self.color)
+        if not isinstance(kind, ActionKind):
+            raise ActionSyntaxError(f"not an action kind: {shown(kind)}")
         return str(kind.value)
 
     def __str__(self) -> str:
         return self.code
 
+
+def _seat_text(target: object) -> str:
+    # `type(...) is int`: a bool is an int to Python but no seat (True would print as "True").
+    # The bound keeps every printed code within what `parse_action` reads.
+    if type(target) is not int or not 0 <= target < _SEAT_BOUND:
+        raise ActionSyntaxError(f"a target is a seat number, not {shown(target)}")
+    return str(target)
+
+
+_SEAT_BOUND = 10**20
+
+
+def _colour_letter(color: object) -> str:
+    if not isinstance(color, Color):
+        raise ActionSyntaxError(f"not a colour: {shown(color)}")
+    return color.value.lower()
+
+
+MAX_ACTION_TEXT = 64
+"""The longest text `parse_action` reads: every real code is far shorter (`W+4:b>9!`)."""
 
 _DIGITS = re.compile(r"[0-9]+")
 _PLAY = re.compile(
@@ -88,13 +121,41 @@ _WORDS = {
 }
 
 
-@functools.lru_cache(maxsize=4096)
 def parse_action(text: str) -> Action:
     """Parse an action code (case-insensitive, surrounding spaces ignored).
 
-    Raises `ActionSyntaxError` (a `ValueError`) for text that is no action at all; whether the
-    action is legal is for `apply` to say.
+    Raises `ActionSyntaxError` (a `ValueError`) for anything that is no action at all: text
+    that is not a `str`, longer than `MAX_ACTION_TEXT` (64) characters or not ASCII (look-alikes
+    such as `\\u212aeep` or `rſ` are not `keep` and `RS`). Whether the action is legal is for
+    `apply` to say.
     """
+    try:
+        return _PARSED[text]  # the hot path: a code seen before
+    except (KeyError, TypeError):  # not seen yet, or not even hashable
+        pass
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text such as 'R5' or 'draw', not {shown(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ActionSyntaxError(
+            f"not an action: {shown(text)} is longer than {MAX_ACTION_TEXT} characters"
+        )
+    text = str.__str__(text)  # a str subclass: its plain text
+    action = _parse_short(text)
+    # Only short texts that parsed are kept (errors raise before this), so the cache holds at
+    # most `_CACHE_SIZE` texts of at most 64 characters.
+    if len(_PARSED) >= _CACHE_SIZE:
+        _PARSED.clear()
+    _PARSED[text] = action
+    return action
+
+
+_CACHE_SIZE = 4096
+_PARSED: dict[str, Action] = {}
+
+
+def _parse_short(text: str) -> Action:
+    if not text.isascii():
+        raise ActionSyntaxError(f"not an action: {shown(text)} (codes are ASCII text)")
     words = text.strip().split()
     if not words:
         raise ActionSyntaxError("empty action: try a card code such as R5, or draw")
@@ -102,7 +163,7 @@ def parse_action(text: str) -> Action:
     if len(words) == 1 and head in _WORDS:
         return Action(_WORDS[head])
     if head == "catch" and len(words) == 2 and _DIGITS.fullmatch(words[1]):
-        return Action(ActionKind.CATCH, target=int(words[1]))
+        return Action(ActionKind.CATCH, target=_seat(words[1], text))
     if head in ("color", "colour") and len(words) == 2:
         return Action(ActionKind.COLOR, color=_colour(words[1], text))
     if len(words) == 1:
@@ -113,12 +174,19 @@ def parse_action(text: str) -> Action:
             except ValueError as error:
                 raise ActionSyntaxError(str(error)) from None
             color = _colour(match["color"], text) if match["color"] else None
-            target = int(match["target"]) if match["target"] else None
+            target = _seat(match["target"], text) if match["target"] else None
             return Action(ActionKind.PLAY, card, color, target, bool(match["uno"]))
     raise ActionSyntaxError(
         f"not an action: {text!r}. Play a card code (R5, W:g, W+4:b!, R7>2) or say "
         "draw, keep, challenge, accept, uno, catch N, color c or next"
     )
+
+
+def _seat(digits: str, text: str) -> int:
+    seat = int(digits)
+    if seat >= _SEAT_BOUND:
+        raise ActionSyntaxError(f"not an action: {text!r} names no seat number")
+    return seat
 
 
 def _colour(word: str, text: str) -> Color:

@@ -13,6 +13,8 @@ import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .errors import CardCodeError, shown
+
 
 class Color(enum.Enum):
     """The four colours; the value is the colour's letter in text codes."""
@@ -32,12 +34,14 @@ class Color(enum.Enum):
 
     @classmethod
     def from_letter(cls, text: str) -> Color:
-        """`"r"`, `"R"`, `"red"` → `Color.RED`; anything else is a `ValueError`."""
-        key = text.strip().upper()
-        for color in cls:
-            if key in (color.value, color.name):
-                return color
-        raise ValueError(f"unknown colour {text!r}: use one of r, y, g, b")
+        """`"r"`, `"R"`, `"red"` → `Color.RED`; anything else (non-ASCII look-alikes included)
+        is a `CardCodeError`, a `ValueError`."""
+        if isinstance(text, str) and text.isascii():
+            key = text.strip().upper()
+            for color in cls:
+                if key in (color.value, color.name):
+                    return color
+        raise CardCodeError(f"unknown colour {shown(text)}: use one of r, y, g, b")
 
 
 COLORS: tuple[Color, ...] = tuple(Color)
@@ -149,7 +153,16 @@ class Card:
 
     @staticmethod
     def from_code(text: str) -> Card:
-        """Parse a card code, case-insensitive: `R5`, `gS`, `B+2`, `W`, `w+4`, `WSH`, `WD2`."""
+        """Parse a card code, case-insensitive: `R5`, `gS`, `B+2`, `W`, `w+4`, `WSH`, `WD2`.
+
+        Only ASCII is a card code: look-alikes that Python's case mapping or digit rules would
+        turn into one (`rſ`, `R٣`) are refused. Anything else raises `CardCodeError`.
+        """
+        card = _INTERNED.get(text) if isinstance(text, str) else None
+        if card is not None:  # the canonical code: the common case, no normalising needed
+            return card
+        if not isinstance(text, str) or len(text) > _MAX_CODE_TEXT or not text.isascii():
+            raise CardCodeError(f"not a card code: {shown(text)}")
         code = text.strip().upper()
         card = _INTERNED.get(code)
         if card is not None:
@@ -163,10 +176,13 @@ class Card:
                 return Card(Kind.NUMBER, color, int(rest))
             if rest in _ACTION_BY_SYMBOL:
                 return Card(_ACTION_BY_SYMBOL[rest], color)
-        raise ValueError(
+        raise CardCodeError(
             f"unknown card code {text!r}: cards are R0..R9, RS, RR, R+2 (colours R Y G B), "
             "W, W+4, WSH, WC, WD1, WD2"
         )
+
+
+_MAX_CODE_TEXT = 32  # a card code is at most 3 characters; room for surrounding spaces
 
 
 _DRAW_COUNTS = {

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card, Color
-from .events import Event, codes
+from .events import Event, EventType, codes
 from .rng import RngState, shuffled
 from .rules import Rules
+from .seats import next_active, turn_order
 from .state import GameState, HandResult, PendingChallenge, Phase
 
 
@@ -43,6 +44,7 @@ class Draft:
     uncaught: tuple[int, ...]
     top_player: int | None
     passes: int
+    hand_turns: int
     winners: tuple[int, ...]
     history: tuple[HandResult, ...]
     events: list[Event]
@@ -71,20 +73,11 @@ class Draft:
 
     def next_seat(self, seat: int) -> int:
         """§0.3: the next active seat after `seat` in the current direction."""
-        n, step, active = self.players, self.direction, self.active
-        seat = (seat + step) % n
-        while not active[seat]:
-            seat = (seat + step) % n
-        return seat
+        return next_active(self.active, seat, self.direction)
 
     def seats_from(self, seat: int) -> list[int]:
         """Every active seat in turn order, starting with `seat` itself."""
-        order = [seat]
-        nxt = self.next_seat(seat)
-        while nxt != seat:
-            order.append(nxt)
-            nxt = self.next_seat(nxt)
-        return order
+        return turn_order(self.active, seat, self.direction)
 
     @property
     def active_count(self) -> int:
@@ -102,7 +95,7 @@ class Draft:
 
     # -- cards -------------------------------------------------------------------------
 
-    def emit(self, type_: str, **data: Any) -> None:
+    def emit(self, type_: EventType, **data: Any) -> None:
         self.events.append(Event(type_, data))
 
     def take_from_hand(self, seat: int, card: Card) -> None:
@@ -131,7 +124,7 @@ class Draft:
             self.hands[seat] = self.hands[seat] + tuple(got)
         self.events.append(
             Event(
-                "draw",
+                EventType.DRAW,
                 {"seat": seat, "count": len(got), "reason": reason, "owed": count},
                 {"cards": codes(got)},
                 frozenset({seat}),
@@ -145,7 +138,7 @@ class Draft:
         top = self.discard[-1]
         self.stock, self.rng = shuffled(self.discard[:-1], self.rng)
         self.discard = (top,)
-        self.emit("reshuffle", stock=len(self.stock))
+        self.emit(EventType.RESHUFFLE, stock=len(self.stock))
 
     # -- the Uno catch window (§4.4) --------------------------------------------------------
 

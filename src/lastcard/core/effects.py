@@ -17,6 +17,8 @@ from typing import NamedTuple
 
 from .cards import Card, Kind
 from .draft import Draft
+from .events import EventType
+from .facts import CardEffect, EffectKind, RuleFacts, rule_facts
 from .matching import STACK_RULES, StackRule
 from .rng import shuffled
 from .rules import Rules
@@ -45,7 +47,7 @@ def advance(d: Draft, after: int) -> None:
 def penalise(d: Draft, victim: int, count: int, reason: str) -> None:
     """`victim` draws `count` and loses their turn (§3.6.4, §3.6.6)."""
     d.draw(victim, count, reason)
-    d.emit("skip", seat=victim)
+    d.emit(EventType.SKIP, seat=victim)
     advance(d, victim)
 
 
@@ -61,7 +63,7 @@ def swap_hands(d: Draft, a: int, b: int) -> None:
     d.hands[a], d.hands[b] = d.hands[b], d.hands[a]
     # A hand received from someone else owes no call (§4.2): no missed call is left to catch.
     d.uncaught = tuple(s for s in d.uncaught if s not in (a, b))
-    d.emit("swap_hands", seats=[a, b], sizes=[len(d.hands[a]), len(d.hands[b])])
+    d.emit(EventType.SWAP_HANDS, seats=[a, b], sizes=[len(d.hands[a]), len(d.hands[b])])
 
 
 def rotate_hands(d: Draft, player: int) -> None:
@@ -71,7 +73,7 @@ def rotate_hands(d: Draft, player: int) -> None:
     for seat in seats:
         d.hands[d.next_seat(seat)] = old[seat]
     d.uncaught = ()  # every hand changed owner (§4.2)
-    d.emit("rotate_hands", direction=d.direction)
+    d.emit(EventType.ROTATE_HANDS, direction=d.direction)
 
 
 def shuffle_hands(d: Draft, player: int) -> None:
@@ -85,12 +87,12 @@ def shuffle_hands(d: Draft, player: int) -> None:
     for seat in seats:
         d.hands[seat] = tuple(dealt[seat])
     d.uncaught = ()  # every hand was dealt anew (§4.2)
-    d.emit("shuffle_hands", sizes={seat: len(dealt[seat]) for seat in seats})
+    d.emit(EventType.SHUFFLE_HANDS, sizes=[len(hand) for hand in d.hands])
 
 
 def reveal_hand(d: Draft, target: int) -> None:
     """A hand shown to everyone at that moment (the `reveal` custom effect, as Howler §7.11.2)."""
-    d.emit("reveal", seat=target, cards=[card.code for card in d.hands[target]])
+    d.emit(EventType.REVEAL, seat=target, cards=[card.code for card in d.hands[target]])
 
 
 # -- effects by card kind ------------------------------------------------------------------
@@ -113,18 +115,23 @@ def seven_o_effect(d: Draft, play: Play) -> None:
 def skip_effect(d: Draft, play: Play) -> None:
     """§3.6.2: next(p) loses their turn."""
     victim = d.next_seat(play.player)
-    d.emit("skip", seat=victim)
+    d.emit(EventType.SKIP, seat=victim)
     advance(d, victim)
 
 
-def reverse_effect(d: Draft, play: Play) -> None:
-    """§3.6.3: flip the direction; with two active players it also acts as a Skip (§3.9.1)."""
-    d.direction = -d.direction
-    d.emit("reverse", direction=d.direction)
-    if d.active_count == 2 and d.rules.two_player_rules:
-        skip_effect(d, play)
-    else:
-        advance(d, play.player)
+def reverse_effect(skips_with_two: bool) -> Effect:
+    """§3.6.3: flip the direction; with two active players it also acts as a Skip (§3.9.1)
+    when `skips_with_two` (`two_player_rules`), else only the direction turns (§3.9.5)."""
+
+    def effect(d: Draft, play: Play) -> None:
+        d.direction = -d.direction
+        d.emit(EventType.REVERSE, direction=d.direction)
+        if skips_with_two and d.active_count == 2:
+            skip_effect(d, play)
+        else:
+            advance(d, play.player)
+
+    return effect
 
 
 def wild_effect(d: Draft, play: Play) -> None:
@@ -171,15 +178,14 @@ def wild_draw_four_effect(bluffing: bool, stacking: bool) -> Effect:
     return effect
 
 
-def custom_wild_effect(name: str) -> Effect:
-    """§7.10.2: the effect every Wild Customizable carries."""
-    kind, _, arg = name.partition(":")
-    if kind == "next_draws":
-        count = int(arg)
+def custom_wild_effect(effect: CardEffect, reverse: Effect) -> Effect:
+    """§7.10.2: the effect every Wild Customizable carries (`reverse`: this game's Reverse)."""
+    kind, count = effect
+    if kind is EffectKind.NEXT_DRAWS:
         return lambda d, play: penalise(d, d.next_seat(play.player), count, "wild_customizable")
-    if kind == "others_draw":
-        return downpour_effect(int(arg))
-    if kind == "swap_hands":
+    if kind is EffectKind.OTHERS_DRAW:
+        return downpour_effect(count)
+    if kind is EffectKind.SWAP_HANDS:
 
         def swap(d: Draft, play: Play) -> None:
             assert play.target is not None
@@ -187,7 +193,7 @@ def custom_wild_effect(name: str) -> Effect:
             advance(d, play.player)
 
         return swap
-    if kind == "reveal":
+    if kind is EffectKind.REVEAL:
 
         def reveal(d: Draft, play: Play) -> None:
             assert play.target is not None
@@ -195,11 +201,11 @@ def custom_wild_effect(name: str) -> Effect:
             advance(d, play.player)
 
         return reveal
-    simple: dict[str, Effect] = {
-        "none": wild_effect,
-        "skip": skip_effect,
-        "reverse": reverse_effect,
-        "shuffle_hands": shuffle_hands_effect,
+    simple: dict[EffectKind, Effect] = {
+        EffectKind.NONE: wild_effect,
+        EffectKind.SKIP: skip_effect,
+        EffectKind.REVERSE: reverse,
+        EffectKind.SHUFFLE_HANDS: shuffle_hands_effect,
     }
     return simple[kind]
 
@@ -207,7 +213,7 @@ def custom_wild_effect(name: str) -> Effect:
 # -- what a last card still does (§6.1.3, §6.1.4) ----------------------------------------------
 
 
-def last_card_draws(rules: Rules) -> dict[Kind, Callable[[Draft, Play], None]]:
+def last_card_draws(facts: RuleFacts) -> dict[Kind, Callable[[Draft, Play], None]]:
     """Only the draw part of a last card happens, before scoring."""
 
     def next_draws(count: int, reason: str) -> Callable[[Draft, Play], None]:
@@ -228,11 +234,11 @@ def last_card_draws(rules: Rules) -> dict[Kind, Callable[[Draft, Play], None]]:
         Kind.WILD_DOWNPOUR_1: others_draw(1),
         Kind.WILD_DOWNPOUR_2: others_draw(2),
     }
-    kind, _, arg = rules.custom_wild_effect.partition(":")
-    if kind == "next_draws":
-        table[Kind.WILD_CUSTOMIZABLE] = next_draws(int(arg), "wild_customizable")
-    elif kind == "others_draw":
-        table[Kind.WILD_CUSTOMIZABLE] = others_draw(int(arg))
+    kind, count = facts.effects[Kind.WILD_CUSTOMIZABLE]
+    if kind is EffectKind.NEXT_DRAWS:
+        table[Kind.WILD_CUSTOMIZABLE] = next_draws(count, "wild_customizable")
+    elif kind is EffectKind.OTHERS_DRAW:
+        table[Kind.WILD_CUSTOMIZABLE] = others_draw(count)
     return table
 
 
@@ -250,9 +256,14 @@ class FirstDiscard:
 
 @dataclass(frozen=True)
 class Variant:
-    """The tables the engine calls at its variation points, compiled from one `Rules`."""
+    """The tables the engine calls at its variation points, compiled from one `Rules`.
+
+    `facts` holds the rules' plain answers (may a player draw voluntarily, jump in, bluff a
+    WD4?): the engine reads them here, looked up once per call, and never reads `rules`.
+    """
 
     rules: Rules
+    facts: RuleFacts
     effects: Mapping[Kind, Effect]
     last_card: Mapping[Kind, Callable[[Draft, Play], None]]
     first_discard: Mapping[Kind, str]
@@ -273,16 +284,18 @@ def compile_rules(rules: Rules) -> Variant:
 
 
 def _compile(rules: Rules) -> Variant:
-    stacking = rules.stacking != "off"
+    facts = rule_facts(rules)
+    stacking = facts.allows_stacking
+    reverse = reverse_effect(facts.reverse_skips_with_two)
     effects: dict[Kind, Effect] = {
-        Kind.NUMBER: seven_o_effect if rules.seven_o else number_effect,
+        Kind.NUMBER: seven_o_effect if facts.numbers else number_effect,
         Kind.SKIP: skip_effect,
-        Kind.REVERSE: reverse_effect,
+        Kind.REVERSE: reverse,
         Kind.DRAW_TWO: draw_two_effect(stacking),
         Kind.WILD: wild_effect,
-        Kind.WILD_DRAW_FOUR: wild_draw_four_effect(rules.wd4_bluffing, stacking),
+        Kind.WILD_DRAW_FOUR: wild_draw_four_effect(facts.allows_wd4_bluff, stacking),
         Kind.WILD_SHUFFLE_HANDS: shuffle_hands_effect,
-        Kind.WILD_CUSTOMIZABLE: custom_wild_effect(rules.custom_wild_effect),
+        Kind.WILD_CUSTOMIZABLE: custom_wild_effect(facts.effects[Kind.WILD_CUSTOMIZABLE], reverse),
         Kind.WILD_DOWNPOUR_1: downpour_effect(1),
         Kind.WILD_DOWNPOUR_2: downpour_effect(2),
     }
@@ -301,17 +314,11 @@ def _compile(rules: Rules) -> Variant:
     }
     return Variant(
         rules=rules,
+        facts=facts,
         effects=effects,
-        last_card=last_card_draws(rules),
+        last_card=last_card_draws(facts),
         first_discard=first_discard,
         stack_rule=STACK_RULES[rules.stacking],
-        targeted=frozenset(card for card in rules.deck_cards() if _names_target(rules, card)),
+        # §7.2.1, §7.10.2: Seven-O's 7s, a swapping or revealing Wild Customizable
+        targeted=frozenset(card for card in rules.deck_cards() if facts.names_target(card)),
     )
-
-
-def _names_target(rules: Rules, card: Card) -> bool:
-    if card.kind is Kind.NUMBER:
-        return rules.seven_o and card.rank == 7  # §7.2.1
-    if card.kind is Kind.WILD_CUSTOMIZABLE:
-        return rules.custom_wild_effect in ("swap_hands", "reveal")  # §7.10.2
-    return False

@@ -16,8 +16,8 @@ from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color, Kind, sort_hand
 from .draft import Draft
 from .effects import Play, Variant, advance, compile_rules, penalise
-from .errors import ActionSyntaxError, IllegalActionError, illegal
-from .events import Event, codes
+from .errors import ActionSyntaxError, IllegalActionError, illegal, shown
+from .events import Event, EventType, codes
 from .matching import is_identical, is_wd4_legal, matches
 from .scoring import end_hand
 from .setup import next_hand
@@ -25,6 +25,7 @@ from .state import GameState, PendingChallenge, Phase
 from .transition import Transition
 
 _RESPONSES = (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE)
+_OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 _LOWER = {color: color.value.lower() for color in COLORS}
 
 
@@ -58,8 +59,8 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     call), then draw, keep, challenge, accept, colour choices, `uno`, `catch N`, `next`.
     """
     phase = state.phase
-    if phase is Phase.GAME_OVER or not 0 <= seat < state.players:
-        return ()
+    if phase is Phase.GAME_OVER or type(seat) is not int or not 0 <= seat < state.players:
+        return ()  # no seat (a bool is none either): no actions
     if phase is Phase.HAND_OVER:
         return (_NEXT,)  # any seat may deal on, eliminated ones included
     if not state.active[seat]:
@@ -82,13 +83,14 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
             penultimate = len(hand) == 2
             targeted = variant.targeted
             for card in sort_hand(playable):
-                if card.kind is Kind.WILD_DRAW_FOUR and not _wd4_allowed(state, hand, card):
+                wd4 = card.kind is Kind.WILD_DRAW_FOUR
+                if wd4 and not _wd4_allowed(state, variant, hand, card):
                     continue
                 plain = None if card in targeted else _PLAIN_VARIANTS.get((card, penultimate))
                 out += plain if plain is not None else _play_variants(state, variant, seat, card)
-            if _may_draw(state, hand):
+            if _may_draw(state, variant, hand):
                 out.append(_DRAW)
-        elif _may_jump_in(state, seat):
+        elif _may_jump_in(state, variant, seat):
             top = state.top
             if top in hand and not top.is_wild:  # §7.3.1: never with a wild-type card
                 out += _play_variants(state, variant, seat, top)
@@ -103,7 +105,8 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
             if rule is not None:
                 assert state.color is not None
                 for card in _distinct(hand):
-                    if rule(card, state.top, state.color) and _wd4_allowed(state, hand, card):
+                    stackable = rule(card, state.top, state.color)
+                    if stackable and _wd4_allowed(state, variant, hand, card):
                         out += _play_variants(state, variant, seat, card)
             if phase is Phase.AWAIT_WD4_RESPONSE:
                 out.append(_CHALLENGE)
@@ -154,17 +157,23 @@ _VARIANTS: dict[tuple[Card, tuple[int | None, ...], bool], list[Action]] = {}
 _PLAIN_VARIANTS: dict[tuple[Card, bool], list[Action]] = {}
 
 
-def _wd4_allowed(state: GameState | Draft, hand: tuple[Card, ...], card: Card) -> bool:
+def _wd4_allowed(
+    state: GameState | Draft, variant: Variant, hand: tuple[Card, ...], card: Card
+) -> bool:
     """A WD4 is always playable while bluffing is on; otherwise only when legal (§3.3.4)."""
-    if card.kind is not Kind.WILD_DRAW_FOUR or state.rules.wd4_bluffing:
+    if card.kind is not Kind.WILD_DRAW_FOUR or variant.facts.allows_wd4_bluff:
         return True
     assert state.color is not None
     return is_wd4_legal(_without(hand, card), state.color)
 
 
-def _is_playable(state: GameState | Draft, hand: tuple[Card, ...], card: Card) -> bool:
+def _is_playable(
+    state: GameState | Draft, variant: Variant, hand: tuple[Card, ...], card: Card
+) -> bool:
     assert state.color is not None
-    return matches(card, state.discard[-1], state.color) and _wd4_allowed(state, hand, card)
+    return matches(card, state.discard[-1], state.color) and _wd4_allowed(
+        state, variant, hand, card
+    )
 
 
 def _has_legal_play(state: GameState | Draft, hand: tuple[Card, ...]) -> bool:
@@ -180,17 +189,17 @@ def _has_legal_play(state: GameState | Draft, hand: tuple[Card, ...]) -> bool:
     return False
 
 
-def _may_draw(state: GameState, hand: tuple[Card, ...]) -> bool:
+def _may_draw(state: GameState, variant: Variant, hand: tuple[Card, ...]) -> bool:
     if state.stock or len(state.discard) > 1:
-        return state.rules.allow_voluntary_draw or not _has_legal_play(state, hand)
+        return variant.facts.allows_voluntary_draw or not _has_legal_play(state, hand)
     return not _has_legal_play(state, hand)  # §3.11: the draw is a pass
 
 
-def _may_jump_in(state: GameState | Draft, seat: int) -> bool:
+def _may_jump_in(state: GameState | Draft, variant: Variant, seat: int) -> bool:
     """§7.3.2–7.3.3: only in AWAIT_TURN, never by the player who placed the top card."""
-    rules = state.rules
-    return rules.jump_in and (
-        state.top_player is None or state.top_player != seat or rules.jump_in_self
+    facts = variant.facts
+    return facts.allows_jump_in and (
+        state.top_player is None or state.top_player != seat or facts.allows_jump_in_on_own_card
     )
 
 
@@ -211,10 +220,13 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
     """
     if isinstance(action, str):
         action = parse_action(action)
-    else:
+    elif isinstance(action, Action):
         _check_shape(action)
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise illegal("NOT_YOUR_TURN", f"there is no seat {seat!r} in this game")
+    else:
+        raise ActionSyntaxError(f"an action is an Action or its text code, not {shown(action)}")
+    # `type(...) is int`: a bool is an int to Python but no seat.
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise illegal("NOT_YOUR_TURN", f"there is no seat {shown(seat)} in this game")
     if state.phase is Phase.GAME_OVER:
         raise illegal("HAND_IS_OVER", "the game is over")
     if state.phase is Phase.HAND_OVER:
@@ -233,24 +245,33 @@ Handler = Callable[[Draft, Variant, int, Action], None]
 
 
 def _check_shape(action: Action) -> None:
-    """An `Action` built by hand must have the parts its kind needs (parsed ones always do)."""
+    """An `Action` built by hand must have the parts its kind needs (parsed ones always do),
+    each of its type: a bool is no seat and no colour, `uno` is True or False."""
     kind = action.kind
-    if not isinstance(kind, ActionKind):
-        raise ActionSyntaxError(f"not an action kind: {kind!r}")
-    if kind is ActionKind.PLAY and not isinstance(action.card, Card):
-        raise ActionSyntaxError("a play needs a card")
-    if kind is ActionKind.COLOR and not isinstance(action.color, Color):
-        raise ActionSyntaxError("`color` needs a colour: color r, y, g or b")
-    if kind is ActionKind.CATCH and not isinstance(action.target, int):
-        raise ActionSyntaxError("`catch` needs a seat number: catch N")
-    if action.target is not None and not isinstance(action.target, int):
-        raise ActionSyntaxError(f"a target is a seat number, not {action.target!r}")
-    if action.color is not None and not isinstance(action.color, Color):
-        raise ActionSyntaxError(f"not a colour: {action.color!r}")
+    if kind is ActionKind.PLAY:
+        if not isinstance(action.card, Card):
+            raise ActionSyntaxError("a play needs a card")
+    elif kind is ActionKind.COLOR:
+        if not isinstance(action.color, Color):
+            raise ActionSyntaxError("`color` needs a colour: color r, y, g or b")
+    elif kind is ActionKind.CATCH:
+        if type(action.target) is not int:
+            raise ActionSyntaxError("`catch` needs a seat number: catch N")
+    elif not isinstance(kind, ActionKind):
+        raise ActionSyntaxError(f"not an action kind: {shown(kind)}")
+    target = action.target
+    if target is not None and type(target) is not int:
+        raise ActionSyntaxError(f"a target is a seat number, not {shown(target)}")
+    color = action.color
+    if color is not None and not isinstance(color, Color):
+        raise ActionSyntaxError(f"not a colour: {shown(color)}")
+    uno = action.uno
+    if uno is not False and uno is not True:
+        raise ActionSyntaxError(f"uno is True or False, not {shown(uno)}")
 
 
-def _not_your_turn(d: Draft, seat: int, what: str) -> IllegalActionError:
-    if d.rules.jump_in and what == "play":
+def _not_your_turn(d: Draft, variant: Variant, seat: int, what: str) -> IllegalActionError:
+    if variant.facts.allows_jump_in and what == "play":
         return illegal(
             "JUMP_IN_NOT_ALLOWED",
             f"seat {seat} may not play now: a jump-in needs the card identical to the top card, "
@@ -267,12 +288,12 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     jump_in = False
     if phase is Phase.AWAIT_TURN:
         if seat != d.turn:
-            if not (_may_jump_in(d, seat) and is_identical(card, d.discard[-1])):
-                raise _not_your_turn(d, seat, "play")
+            if not (_may_jump_in(d, variant, seat) and is_identical(card, d.discard[-1])):
+                raise _not_your_turn(d, variant, seat, "play")
             jump_in = True
     elif phase is Phase.AFTER_DRAW:
         if seat != d.turn:
-            raise _not_your_turn(d, seat, "play")
+            raise _not_your_turn(d, variant, seat, "play")
         if card not in hand:
             raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§3.2.1)")
         if card is not d.drawn:
@@ -282,13 +303,13 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
             )
     elif phase in _RESPONSES:
         if seat != d.to_act:
-            raise _not_your_turn(d, seat, "play")
+            raise _not_your_turn(d, variant, seat, "play")
     else:  # AWAIT_FIRST_COLOR
         if seat == d.to_act:
             raise illegal(
                 "RESPONSE_REQUIRED", "name the colour of the Wild first: `color c` (§2.4)"
             )
-        raise _not_your_turn(d, seat, "play")
+        raise _not_your_turn(d, variant, seat, "play")
     if card not in hand:
         raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§3.2.1)")
     if card.is_wild and action.color is None:
@@ -323,7 +344,7 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     legal = True
     if card.kind is Kind.WILD_DRAW_FOUR:
         legal = is_wd4_legal(_without(hand, card), color)
-        if not legal and not d.rules.wd4_bluffing:
+        if not legal and not variant.facts.allows_wd4_bluff:
             raise illegal(
                 "ILLEGAL_WILD_DRAW_FOUR",
                 f"a Wild Draw Four needs a hand with no {color.name.lower()} card (§3.3.1)",
@@ -334,6 +355,18 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
             "NOTHING_TO_CALL", "Uno is called with the play of one's penultimate card (§4.1)"
         )
     _resolve_play(d, variant, seat, action, legal, jump_in)
+    if phase is Phase.AFTER_DRAW or (phase is Phase.AWAIT_TURN and not jump_in):
+        _turn_taken(d, variant)  # a stacking answer and a jump-in are no turns (§3.11.4)
+
+
+def _turn_taken(d: Draft, variant: Variant) -> None:
+    """Count a turn of §3 (a play, a draw and what follows it, a pass) for §3.11.4: once the
+    hand has lasted `turn_limit` turns it ends blocked (§3.11.3)."""
+    d.hand_turns += 1
+    limit = variant.facts.turn_limit
+    if limit is not None and d.hand_turns >= limit and d.phase not in _OVER:
+        d.emit(EventType.TURN_LIMIT, turns=d.hand_turns, limit=limit)
+        end_hand(d, None)
 
 
 def _check_target(d: Draft, variant: Variant, seat: int, card: Card, target: int | None) -> None:
@@ -368,11 +401,11 @@ def _resolve_play(
     d.passes = 0
     d.drawn = None
     d.challenge = None  # stacking on a WD4 gives up its challenge (§7.1.7)
-    if card.kind is Kind.WILD_DRAW_FOUR and d.rules.wd4_bluffing and d.hands[seat]:
+    if card.kind is Kind.WILD_DRAW_FOUR and variant.facts.allows_wd4_bluff and d.hands[seat]:
         d.challenge = PendingChallenge(seat, legal, d.hands[seat], color_before)
     assert d.color is not None
     d.emit(
-        "play",
+        EventType.PLAY,
         seat=seat,
         card=card.code,
         color=_LOWER[d.color],
@@ -407,7 +440,7 @@ def _draw(d: Draft, variant: Variant, seat: int, action: Action) -> None:
             raise illegal(
                 "RESPONSE_REQUIRED", "name the colour of the Wild first: `color c` (§2.4)"
             )
-        raise _not_your_turn(d, seat, "draw")
+        raise _not_your_turn(d, variant, seat, "draw")
     if phase is Phase.AFTER_DRAW:
         raise illegal("DRAW_NOT_ALLOWED", "one card only: play the drawn card or `keep` (§3.4.3)")
     hand = d.hands[seat]
@@ -420,23 +453,25 @@ def _draw(d: Draft, variant: Variant, seat: int, action: Action) -> None:
             )
         d.close_catch_window()
         d.passes += 1
-        d.emit("pass", seat=seat)
+        d.emit(EventType.PASS, seat=seat)
         if d.passes >= d.active_count:  # §3.11.3: a full cycle of passes
             end_hand(d, None)
         else:
             advance(d, seat)
+        _turn_taken(d, variant)
         return
-    if has_play and not d.rules.allow_voluntary_draw:
+    if has_play and not variant.facts.allows_voluntary_draw:
         raise illegal(
             "DRAW_NOT_ALLOWED", "voluntary draws are off: play a card you can play (§3.4.2)"
         )
     d.close_catch_window()
     (card,) = d.draw(seat, 1, "turn")
-    if _is_playable(d, d.hands[seat], card):  # §3.5.2: the drawn card may be played
+    if _is_playable(d, variant, d.hands[seat], card):  # §3.5.2: the drawn card may be played
         d.phase = Phase.AFTER_DRAW
         d.drawn = card
     else:  # §3.5.4
         advance(d, seat)
+        _turn_taken(d, variant)
 
 
 def _keep(d: Draft, variant: Variant, seat: int, action: Action) -> None:
@@ -446,8 +481,9 @@ def _keep(d: Draft, variant: Variant, seat: int, action: Action) -> None:
         raise illegal(
             "NOTHING_TO_KEEP", "`keep` follows a draw whose card could be played (§3.5.2)"
         )
-    d.emit("keep", seat=seat)
+    d.emit(EventType.KEEP, seat=seat)
     advance(d, seat)
+    _turn_taken(d, variant)
 
 
 def _accept(d: Draft, variant: Variant, seat: int, action: Action) -> None:
@@ -458,12 +494,12 @@ def _accept(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     d.close_catch_window()
     total, d.pending_draw = d.pending_draw, 0
     d.challenge = None
-    d.emit("accept", seat=seat, count=total)
+    d.emit(EventType.ACCEPT, seat=seat, count=total)
     penalise(d, seat, total, "accept")
 
 
 def _challenge(d: Draft, variant: Variant, seat: int, action: Action) -> None:
-    if not d.rules.wd4_bluffing:
+    if not variant.facts.allows_wd4_bluff:
         raise illegal("OPTION_DISABLED", "challenges are off with wd4_bluffing = False (§3.3.4)")
     challenge = d.challenge
     if d.phase is not Phase.AWAIT_WD4_RESPONSE or challenge is None:
@@ -477,7 +513,7 @@ def _challenge(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     succeeded = not challenge.legal
     d.events.append(
         Event(
-            "challenge",
+            EventType.CHALLENGE,
             {"seat": seat, "player": challenge.player, "succeeded": succeeded},
             {"revealed": codes(challenge.hand)},  # §3.8.2: to the challenger only
             frozenset({seat}),
@@ -499,7 +535,7 @@ def _call_uno(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.exposed != seat:
         raise illegal("NOTHING_TO_CALL", f"seat {seat} owes no Uno call (§4.7)")
     d.exposed = None
-    d.emit("uno", seat=seat)
+    d.emit(EventType.UNO, seat=seat)
 
 
 def _catch(d: Draft, variant: Variant, seat: int, action: Action) -> None:
@@ -508,7 +544,7 @@ def _catch(d: Draft, variant: Variant, seat: int, action: Action) -> None:
         raise illegal("CATCH_INVALID", "catch another seat that owes an Uno call (§4.6)")
     if target == d.exposed:
         d.exposed = None
-        d.emit("catch", seat=seat, target=target)
+        d.emit(EventType.CATCH, seat=seat, target=target)
         d.draw(target, 2, "uno_penalty")  # §4.5
         return
     if target in d.uncaught and len(d.hands[target]) == 1:
@@ -525,7 +561,7 @@ def _color(d: Draft, variant: Variant, seat: int, action: Action) -> None:
         raise illegal("NOT_YOUR_TURN", f"seat {d.to_act} names the colour (§2.4)")
     d.color = action.color
     assert d.color is not None
-    d.emit("color", seat=seat, color=d.color.value.lower())
+    d.emit(EventType.COLOR, seat=seat, color=d.color.value.lower())
     d.give_turn(d.turn)
 
 

@@ -62,9 +62,24 @@ class UnoCallError(IllegalActionError):
 
 
 class ActionSyntaxError(LastcardError):
-    """Text that is not an action code at all (see `parse_action`)."""
+    """Text that is not an action code at all (see `parse_action`), or a hand-built `Action`
+    whose parts do not fit its kind."""
 
     code = "INVALID_ACTION_TEXT"
+
+
+class CardCodeError(LastcardError):
+    """Text that is not a card code (see `Card.from_code`)."""
+
+    code = "INVALID_CARD_CODE"
+
+
+class CorruptDataError(LastcardError):
+    """Stored data (a state, a record) that no game could have produced: a missing key, a value
+    of the wrong type or out of range, cards that are not the deck. The message names the field,
+    e.g. `state.turn: 99 is not a seat of a 4-player game`."""
+
+    code = "CORRUPT_DATA"
 
 
 # Each code of §5.2.2 and the type raised for it.
@@ -90,9 +105,28 @@ ERROR_TYPES: dict[str, type[IllegalActionError]] = {
     "NOTHING_TO_KEEP": IllegalActionError,
     "NOTHING_TO_ACCEPT": ResponseRequiredError,
     "HAND_NOT_OVER": IllegalActionError,
+    "NOT_OFFERED": IllegalActionError,  # the table layer: an action not on offer now
 }
 
 
 def illegal(code: str, message: str) -> IllegalActionError:
-    """The typed error for a §5.2.2 code."""
-    return ERROR_TYPES[code](code, message)
+    """The typed error for a §5.2.2 code.
+
+    Every code the engine uses is in `ERROR_TYPES` (a test greps the sources); a code missing
+    from it still gives an `IllegalActionError` rather than failing while reporting the error.
+    """
+    return ERROR_TYPES.get(code, IllegalActionError)(code, message)
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """`value` as an error message shows it: its repr, cut short, so that a message never
+    carries a huge input (nor fails on an integer too long to print)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit integer"
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit]  # no need to repr a megabyte to show its start
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # holds a huge integer, or nests too deep
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

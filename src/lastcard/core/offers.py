@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .actions import Action, ActionKind
 from .engine import legal_actions
+from .facts import rule_facts
 from .state import GameState, Phase
 
 # The kinds a seat may take when it is not the one to act.
@@ -37,7 +38,7 @@ def out_of_turn_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """
     if seat == state.to_act or state.phase in _OVER:
         return ()
-    if state.exposed is None and not state.rules.jump_in:
+    if state.exposed is None and not rule_facts(state.rules).allows_jump_in:
         return ()  # the common case, answered without listing legal actions
     return tuple(
         a

@@ -10,19 +10,32 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, parse_action
+from .actions import MAX_ACTION_TEXT, Action, parse_action
+from .decoding import (
+    corrupt,
+    read_cards,
+    read_list,
+    read_mapping,
+    read_optional_seat,
+    read_seat,
+    read_text,
+    read_whole,
+)
 from .engine import apply
-from .errors import LastcardError
+from .errors import ActionSyntaxError, CorruptDataError, LastcardError, RulesError, shown
+from .rng import GENERATORS, seed_problem
 from .rules import Rules
 from .setup import open_game
-from .state import GameState
+from .state import MAX_PLAYERS, GameState, read_rules
 from .transition import Transition
 
 FORMAT_VERSION = 1
+_DEFAULT_TURN_LIMIT = Rules().turn_limit
 
 
 class ReplayMismatchError(LastcardError):
@@ -32,8 +45,17 @@ class ReplayMismatchError(LastcardError):
 
 
 def state_digest(state: GameState) -> str:
-    """SHA-256 of the state's canonical JSON: equal digests mean equal states."""
-    text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+    """SHA-256 of the state's canonical JSON: equal digests mean equal states, but for the turn
+    count of the hand (§3.11.4).
+
+    So that records saved before the turn limit existed still verify, the digest leaves out the
+    hand's turn count (which the recorded actions determine) and a default `turn_limit`.
+    """
+    data = state.to_dict()
+    del data["hand_turns"]
+    if data["rules"]["turn_limit"] == _DEFAULT_TURN_LIMIT:
+        del data["rules"]["turn_limit"]
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -78,38 +100,112 @@ class GameRecord:
         }
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> GameRecord:
-        version = data.get("version")
-        if version != FORMAT_VERSION:
-            raise LastcardError(f"unsupported record format version {version!r}")
+    def from_dict(data: Mapping[str, Any]) -> GameRecord:
+        """The record `to_dict` wrote. Anything else — a missing key, a value of the wrong type
+        or out of range, an action that is not an action code — raises `CorruptDataError`
+        naming the field (`record.seed: ...`). Keys it does not know are ignored: a record may
+        travel with the context it was made in (a tournament's game number and bots)."""
+        if isinstance(data, Mapping) and "version" in data:
+            version = data["version"]
+            if type(version) is not int or version != FORMAT_VERSION:
+                raise corrupt(
+                    "record.version", f"unsupported record format version {shown(version)}"
+                )
+        data = read_mapping(data, "record", _REQUIRED_KEYS, None)
         deck = data.get("deck")
-        return GameRecord(
-            players=int(data["players"]),
-            rules=Rules.from_dict(data["rules"]),
-            seed=int(data["seed"]),
-            generator=str(data.get("generator", "fast")),
+        actions = read_list(data["actions"], "record.actions")
+        record = GameRecord(
+            players=data["players"],
+            rules=read_rules(data["rules"], "record.rules"),
+            seed=data["seed"],
+            generator=data.get("generator", "fast"),
             dealer=data.get("dealer"),
-            deck=tuple(deck) if deck is not None else None,
-            actions=tuple((int(seat), str(code)) for seat, code in data["actions"]),
+            deck=tuple(read_list(deck, "record.deck")) if deck is not None else None,
+            actions=tuple(
+                tuple(read_list(action, f"record.actions[{i}]", length=2))
+                for i, action in enumerate(actions)
+            ),
             digest=data.get("digest"),
         )
+        record.check()
+        return record
+
+    def check(self) -> None:
+        """Raise `CorruptDataError` naming the field if no game could have this record: seats
+        outside the game, a seed the generator does not take, a stacked deck the rules' deck
+        cannot provide, an action that is not an action code. (Whether the actions are legal
+        is for the replay to say.)"""
+        if type(self.version) is not int or self.version != FORMAT_VERSION:
+            raise corrupt("record.version", f"unsupported format version {shown(self.version)}")
+        if not isinstance(self.rules, Rules):
+            raise corrupt("record.rules", f"{shown(self.rules)} is not a Rules")
+        players = read_whole(self.players, "record.players", 2, MAX_PLAYERS)
+        try:
+            self.rules.check_players(players)
+        except RulesError as error:
+            raise corrupt("record.players", str(error)) from None
+        generator = self.generator
+        if type(generator) is not str or generator not in GENERATORS:
+            raise corrupt("record.generator", f"{shown(generator)} is not one of {GENERATORS}")
+        problem = seed_problem(self.seed, generator)
+        if problem is not None:
+            raise corrupt("record.seed", problem)
+        read_optional_seat(self.dealer, "record.dealer", players)
+        if self.deck is not None:
+            full_deck = self.rules.deck_cards()
+            cards = read_cards(self.deck, "record.deck", len(full_deck))
+            too_many = Counter(cards) - Counter(full_deck)
+            if too_many:
+                card = next(iter(too_many))
+                raise corrupt("record.deck", f"lists {card.code} more often than the deck holds")
+        for i, action in enumerate(read_list(self.actions, "record.actions")):
+            seat, code = read_list(action, f"record.actions[{i}]", length=2)
+            read_seat(seat, f"record.actions[{i}][0]", players)
+            try:
+                parse_action(read_text(code, f"record.actions[{i}][1]", MAX_ACTION_TEXT))
+            except ActionSyntaxError as error:
+                raise corrupt(f"record.actions[{i}][1]", str(error)) from None
+        digest = self.digest
+        if digest is not None and not (
+            type(digest) is str and len(digest) == 64 and all(c in _HEX for c in digest)
+        ):
+            raise corrupt("record.digest", f"{shown(digest)} is not a SHA-256 hex digest")
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
 
     @staticmethod
-    def from_json(text: str) -> GameRecord:
+    def from_json(text: str | bytes) -> GameRecord:
+        """`from_dict` of the JSON text; `CorruptDataError` for text that is not a record's JSON
+        (not JSON, nested too deep, NaN or Infinity, numbers too long to read)."""
+        if not isinstance(text, str | bytes | bytearray):
+            raise CorruptDataError(f"not a game record: {shown(text)} is not JSON text")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise LastcardError(f"not a game record (invalid JSON: {error})") from None
+            data = json.loads(text, parse_constant=_refuse_constant)
+        except CorruptDataError:
+            raise
+        except RecursionError:
+            raise CorruptDataError("not a game record (its JSON nests too deep)") from None
+        except ValueError as error:  # invalid JSON, bad UTF-8, an integer beyond 4300 digits
+            raise CorruptDataError(f"not a game record (invalid JSON: {error})") from None
         if not isinstance(data, dict):
-            raise LastcardError("not a game record (expected a JSON object)")
+            raise CorruptDataError("not a game record (expected a JSON object)")
         return GameRecord.from_dict(data)
 
 
+_REQUIRED_KEYS = ("version", "players", "rules", "seed", "actions")
+_HEX = frozenset("0123456789abcdef")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise CorruptDataError(f"not a game record: {name} is not a number a record holds")
+
+
 def replay_steps(record: GameRecord) -> Iterator[tuple[int, Action, Transition]]:
-    """Each recorded action with the transition it caused, in order."""
+    """Each recorded action with the transition it caused, in order.
+
+    A record no game could have (see `GameRecord.check`) raises `CorruptDataError` first."""
+    record.check()
     state = record.start()
     for seat, code in record.actions:
         action = parse_action(code)
@@ -119,7 +215,12 @@ def replay_steps(record: GameRecord) -> Iterator[tuple[int, Action, Transition]]
 
 
 def replay(record: GameRecord, *, verify: bool = True) -> GameState:
-    """The state the record leads to; checks the final digest when the record has one."""
+    """The state the record leads to; checks the final digest when the record has one.
+
+    Raises `CorruptDataError` for a record no game could have (see `GameRecord.check`), an
+    `IllegalActionError` for an action the game did not allow, `ReplayMismatchError` for a
+    final state that is not the recorded one."""
+    record.check()
     state = record.start()
     for _, _, transition in replay_steps(record):
         state = transition.state

@@ -5,9 +5,14 @@ therefore just `(kind, seed, counter)`, it serialises as three scalars, and draw
 mutates anything: `next_u64` returns the number and the next state.
 
 - `"fast"`: SplitMix64, for simulations. Its outputs reveal its seed to anyone who sees enough
-  cards, so it is not for tables with people at them.
+  cards, so it is not for tables with people at them. Seeds are 0 to 2**64 - 1 (its whole
+  state); a game refuses any other seed rather than silently use the same stream for two.
 - `"secure"`: BLAKE2b keyed with the seed, in counter mode, for tables with people at them
-  (DESIGN.md §3). Slower, unpredictable without the seed.
+  (DESIGN.md §3). Slower, unpredictable without the seed. Seeds are 0 to 2**512 - 1: the seed's
+  64 little-endian bytes are the BLAKE2b key, so every bit of a seed counts. Deal secure games
+  from at least `SECURE_SEED_BITS` (128) unguessable bits — `lastcard.table.fresh_seed` draws
+  them from the operating system, which the pure core never asks: a small seed can be found by
+  trying them all (2**20 seeds take seconds).
 
 `random.shuffle` is never used: its sequence is not promised across Python versions.
 """
@@ -15,13 +20,21 @@ mutates anything: `next_u64` returns the number and the next state.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from .decoding import corrupt, read_mapping, read_whole
+from .errors import RulesError, shown
 
 T = TypeVar("T")
 
 GENERATORS = ("fast", "secure")
+
+# The seeds each generator takes, inclusive: the fast one's state is 64 bits, the secure one's
+# key is BLAKE2b's largest (64 bytes).
+MAX_SEED = {"fast": (1 << 64) - 1, "secure": (1 << 512) - 1}
+SECURE_SEED_BITS = 128
 
 _TWO32 = 1 << 32
 _TWO64 = 1 << 64
@@ -39,14 +52,35 @@ class RngState:
 
     def __post_init__(self) -> None:
         if self.kind not in GENERATORS:
-            raise ValueError(f"unknown generator {self.kind!r}: use one of {GENERATORS}")
+            raise RulesError(f"unknown generator {shown(self.kind)}: use one of {GENERATORS}")
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "seed": self.seed, "counter": self.counter}
 
     @staticmethod
-    def from_dict(data: dict[str, object]) -> RngState:
-        return RngState(str(data["kind"]), int(data["seed"]), int(data["counter"]))  # type: ignore[call-overload]
+    def from_dict(data: Mapping[str, Any], field: str = "rng") -> RngState:
+        """The state `to_dict` wrote; `CorruptDataError` (naming `field`) for anything else."""
+        keys = ("kind", "seed", "counter")
+        data = read_mapping(data, field, keys, keys)
+        kind = data["kind"]
+        if type(kind) is not str or kind not in GENERATORS:
+            raise corrupt(f"{field}.kind", f"{shown(kind)} is not one of {GENERATORS}")
+        seed = read_whole(data["seed"], f"{field}.seed", 0, MAX_SEED[kind])
+        counter = read_whole(data["counter"], f"{field}.counter", 0, _MASK)
+        return RngState(kind, seed, counter)
+
+
+def seed_problem(seed: object, generator: str) -> str | None:
+    """Why `seed` cannot seed `generator` (see the module's docstring), or None if it can."""
+    if type(seed) is not int:
+        return f"a seed is a whole number, not {shown(seed)}"
+    top = MAX_SEED.get(generator)
+    if top is not None and not 0 <= seed <= top:
+        return (
+            f"the {generator} generator takes seeds from 0 to 2**{top.bit_length()} - 1, "
+            f"not {shown(seed)}"
+        )
+    return None
 
 
 def _splitmix64(seed: int, counter: int) -> int:

@@ -13,7 +13,7 @@ from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from .cards import Card, Kind, build_deck
-from .errors import RulesError
+from .errors import RulesError, shown
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "deck": ("classic", "2018"),
@@ -112,6 +112,7 @@ class Rules:
     custom_wild_effect: str = "none"
     theme_cards: frozenset[str] = field(default_factory=frozenset)
     teams: str | tuple[tuple[int, ...], ...] | None = None
+    turn_limit: int | None = 5000
     speed_uno: InitVar[bool | None] = None
 
     def __post_init__(self, speed_uno: bool | None) -> None:
@@ -145,6 +146,10 @@ class Rules:
         ):
             raise RulesError(
                 f"target_score must be a positive whole number or None, not {self.target_score!r}"
+            )
+        if self.turn_limit is not None and not (_is_whole(self.turn_limit) and self.turn_limit > 0):
+            raise RulesError(
+                f"turn_limit must be a positive whole number or None, not {self.turn_limit!r}"
             )
         if not (_is_whole(self.elimination_threshold) and self.elimination_threshold > 0):
             raise RulesError("elimination_threshold must be a positive whole number")
@@ -232,11 +237,31 @@ class Rules:
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Rules:
-        names = {f.name for f in dataclasses.fields(Rules)} | {"speed_uno"}
-        unknown = set(data) - names
+        """Rules from plain data: `to_dict`'s output, or JSON from outside.
+
+        Data from outside is held to the plain shapes the options take: text, whole numbers
+        within ±2**63, true/false, and lists or objects at most two levels deep (`teams`); no
+        float (no option takes one: no silent `5.9 → 5`), at most `MAX_EXTRA_CARDS` Wild
+        Downpour cards. Anything else, like any invalid `Rules`, raises `RulesError`.
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules are an object of options, not {shown(data)}")
+        unknown = [key for key in data if key not in _OPTION_NAMES]
         if unknown:
-            raise RulesError(f"unknown rule options {sorted(unknown)}; known: {sorted(names)}")
-        return Rules(**data)
+            raise RulesError(
+                f"unknown rule options {shown(unknown, 80)}; known: {sorted(_OPTION_NAMES)}"
+            )
+        for name, value in data.items():
+            problem = _plain_problem(value, depth=2)
+            if problem is not None:
+                raise RulesError(f"{name}: {problem}")
+        try:
+            rules = Rules(**data)
+        except TypeError as error:  # a value of a shape no option takes, such as a list as a name
+            raise RulesError(f"invalid rule options: {error}") from None
+        if sum(count for _, count in rules.wild_downpour or ()) > MAX_EXTRA_CARDS:
+            raise RulesError(f"wild_downpour adds at most {MAX_EXTRA_CARDS} cards")
+        return rules
 
     def changed(self, **options: Any) -> Rules:
         """A copy with some options changed (validated like a new `Rules`)."""
@@ -260,6 +285,32 @@ class Rules:
 
 
 _OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Rules)) | {"speed_uno"}
+MAX_EXTRA_CARDS = 100  # `Rules.from_dict`: Wild Downpour cards data from outside may add
+_PLAIN_INT = 1 << 63
+
+
+def _plain_problem(value: Any, depth: int) -> str | None:
+    """What keeps `value` from being a plain option value (see `Rules.from_dict`), or None."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        return None if len(value) <= 64 else "text longer than 64 characters"
+    if isinstance(value, int):
+        return None if -_PLAIN_INT <= value < _PLAIN_INT else f"{shown(value)} is too large"
+    if isinstance(value, list | tuple | set | frozenset | Mapping):
+        if depth == 0:
+            return "lists or objects nested too deep"
+        if len(value) > 64:
+            return "more than 64 items"
+        items = [*value.keys(), *value.values()] if isinstance(value, Mapping) else value
+        for item in items:
+            problem = _plain_problem(item, depth - 1)
+            if problem is not None:
+                return problem
+        return None
+    return f"{shown(value)} is not text, a whole number, true/false, a list or an object"
+
+
 _dataclass_init = Rules.__init__
 
 

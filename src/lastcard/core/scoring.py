@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from .cards import hand_value
 from .draft import Draft
-from .events import codes
+from .effects import compile_rules
+from .events import EventType, codes
 from .state import GameState, HandResult, Phase
 
 
@@ -34,7 +35,7 @@ def end_hand(d: Draft, went_out: int | None) -> None:
     values = tuple(hand_value(hand) for hand in d.hands)
     points = [0] * n
     teams = rules.team_of_seats(n)
-    own_hand_scoring = rules.elimination or rules.scoring == "alternative"
+    own_hand_scoring = compile_rules(rules).facts.own_hand_scoring
     if went_out is not None:
         if own_hand_scoring:  # §6.4.1, §7.5.1
             for seat in range(n):
@@ -86,7 +87,7 @@ def end_hand(d: Draft, went_out: int | None) -> None:
         ),
     )
     d.emit(
-        "hand_over",
+        EventType.HAND_OVER,
         went_out=went_out,
         blocked=went_out is None,
         hands=[codes(hand) for hand in d.hands],
@@ -99,7 +100,7 @@ def end_hand(d: Draft, went_out: int | None) -> None:
     if winners:
         d.winners = winners
         d.phase = Phase.GAME_OVER
-        d.emit("game_over", winners=list(winners), totals=list(totals))
+        d.emit(EventType.GAME_OVER, winners=list(winners), totals=list(totals))
     else:
         d.phase = Phase.HAND_OVER
 

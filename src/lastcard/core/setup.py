@@ -8,10 +8,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from .cards import Card, Kind
 from .draft import Draft
 from .effects import FirstDiscard, Play, compile_rules
-from .errors import RulesError
-from .events import Event, codes
-from .rng import GENERATORS, RngState, draw_without_replacement, shuffled
+from .errors import RulesError, shown
+from .events import Event, EventType, codes
+from .rng import GENERATORS, RngState, draw_without_replacement, seed_problem, shuffled
 from .rules import Rules
+from .seats import next_active
 from .state import GameState, Phase
 from .transition import Transition
 
@@ -66,6 +67,10 @@ def new_game(
     are the top of the deck in that order — dealt one at a time from the dealer's left, then the
     first discard, then the stock — and the rest follows in seeded random order.
     `generator` is `"fast"` (simulations) or `"secure"` (tables with people at them).
+
+    Seeds: the fast generator takes 0 to 2**64 - 1, the secure one 0 to 2**512 - 1; a secure
+    game should be dealt from 128 unguessable bits (`lastcard.table.fresh_seed`). Any other
+    seed, and any other invalid argument, raises `RulesError`.
     """
     return open_game(players, rules, seed=seed, dealer=dealer, deck=deck, generator=generator).state
 
@@ -82,20 +87,23 @@ def open_game(
     """`new_game` with the events of the opening: the dealer draw, the deal, the first discard
     and whatever it did (for narrators and logs)."""
     rules = rules if rules is not None else Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules, not {shown(rules)}")
     rules.check_players(players)
-    if generator not in GENERATORS:
-        raise RulesError(f"unknown generator {generator!r}: use one of {GENERATORS}")
-    if not isinstance(seed, int):
-        raise TypeError("seed must be an int")
-    if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < players):
-        raise RulesError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    if type(generator) is not str or generator not in GENERATORS:
+        raise RulesError(f"unknown generator {shown(generator)}: use one of {GENERATORS}")
+    problem = seed_problem(seed, generator)
+    if problem is not None:
+        raise RulesError(problem)
+    if dealer is not None and not (type(dealer) is int and 0 <= dealer < players):
+        raise RulesError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
     full_deck = rules.deck_cards()
     top = _stacked_top(deck, full_deck) if deck is not None else ()
     empty: tuple[Card, ...] = ()
     state = GameState(
         rules=rules,
         players=players,
-        rng=RngState(generator, seed & ((1 << 64) - 1) if generator == "fast" else seed),
+        rng=RngState(generator, seed),
         hand_number=0,
         dealer=0,
         hands=(empty,) * players,
@@ -116,11 +124,17 @@ def open_game(
 
 
 def _stacked_top(codes_: Sequence[str], full_deck: Sequence[Card]) -> tuple[Card, ...]:
+    if isinstance(codes_, str) or not isinstance(codes_, Sequence):
+        raise RulesError(f"a stacked deck is a list of card codes, not {shown(codes_)}")
+    if len(codes_) > len(full_deck):
+        raise RulesError(
+            f"the stacked deck lists {len(codes_)} cards; the deck has {len(full_deck)}"
+        )
     cards = tuple(Card.from_code(code) for code in codes_)
     available = Counter(full_deck)
     for card, count in Counter(cards).items():
         if count > available[card]:
-            raise ValueError(
+            raise RulesError(
                 f"the stacked deck lists {card.code} {count} times; "
                 f"the deck holds {available[card]}"
             )
@@ -138,7 +152,7 @@ def start_hand(d: Draft, dealer: int | None = None, top: Sequence[Card] = ()) ->
             d.dealer = _next_active(d, d.dealer)
         else:
             d.dealer, draws = _draw_for_dealer(d, full_deck, seats)
-            d.emit("dealer_draw", draws=[[s, c.code] for s, c in draws], dealer=d.dealer)
+            d.emit(EventType.DEALER_DRAW, draws=[[s, c.code] for s, c in draws], dealer=d.dealer)
     else:
         d.dealer = dealer
     # The stacked cards go on top in the given order; the rest is shuffled beneath them.
@@ -162,14 +176,14 @@ def start_hand(d: Draft, dealer: int | None = None, top: Sequence[Card] = ()) ->
         d.hands[seat] = tuple(dealt[seat])
     d.stock = tuple(reversed(pile[position:]))  # the stock's top is its last element
     d.discard = ()
-    d.pending_draw = d.passes = 0
+    d.pending_draw = d.passes = d.hand_turns = 0
     d.drawn = d.challenge = d.exposed = d.top_player = None
     d.uncaught = ()
     d.color = None
     # Each seat learns its own cards from its view; the full event keeps them for logs.
     d.events.append(
         Event(
-            "deal",
+            EventType.DEAL,
             {"hand": d.hand_number, "dealer": d.dealer, "sizes": [len(h) for h in d.hands]},
             {"hands": [codes(h) for h in d.hands]},
         )
@@ -193,10 +207,7 @@ def _draw_for_dealer(
 
 def _next_active(d: Draft, seat: int) -> int:
     """The next active seat clockwise (dealing always goes to the left, §2.2.1)."""
-    seat = (seat + 1) % d.players
-    while not d.active[seat]:
-        seat = (seat + 1) % d.players
-    return seat
+    return next_active(d.active, seat, 1)
 
 
 def turn_first_discard(d: Draft) -> None:
@@ -209,7 +220,7 @@ def turn_first_discard(d: Draft) -> None:
         if treatment != FirstDiscard.REDRAW:
             break
         # §2.4: returned to the stock, which is reshuffled (or the card goes to the bottom).
-        d.emit("first_discard_returned", card=card.code)
+        d.emit(EventType.FIRST_DISCARD_RETURNED, card=card.code)
         if all(variant.first_discard[c.kind] == FirstDiscard.REDRAW for c in d.stock):
             raise RulesError("the stock holds no card that can start the discard pile (§2.4.1)")
         if d.rules.first_wd4 == "bottom":
@@ -219,7 +230,7 @@ def turn_first_discard(d: Draft) -> None:
     d.discard = (card,)
     d.first_discard = card
     d.color = card.color
-    d.emit("first_discard", card=card.code, dealer=d.dealer)
+    d.emit(EventType.FIRST_DISCARD, card=card.code, dealer=d.dealer)
     first = d.next_seat(d.dealer)
     if treatment == FirstDiscard.NONE:
         d.give_turn(first)
@@ -233,7 +244,7 @@ def turn_first_discard(d: Draft) -> None:
         and d.active_count > 2
     ):
         d.direction = -1  # §2.4: the older wording: the dealer plays first, counter-clockwise
-        d.emit("reverse", direction=d.direction)
+        d.emit(EventType.REVERSE, direction=d.direction)
         d.give_turn(d.dealer)
     else:
         variant.effects[card.kind](d, Play(d.dealer, card))

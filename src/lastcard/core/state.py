@@ -9,12 +9,32 @@ Conventions: the *top* of the stock and of the discard pile is the *last* elemen
 from __future__ import annotations
 
 import enum
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import Card, Color
+from .decoding import (
+    corrupt,
+    read_bool,
+    read_card,
+    read_cards,
+    read_enum,
+    read_list,
+    read_mapping,
+    read_optional_card,
+    read_optional_seat,
+    read_seat,
+    read_seats,
+    read_whole,
+)
+from .errors import RulesError, shown
 from .rng import RngState
 from .rules import Rules
+
+MAX_PLAYERS = 10  # §1.5.1
+MAX_COUNT = (1 << 31) - 1  # stored counts and scores: far above any real game's
 
 
 class Phase(enum.Enum):
@@ -68,17 +88,41 @@ class HandResult:
         }
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> HandResult:
+    def from_dict(
+        data: Mapping[str, Any], players: int = MAX_PLAYERS, field: str = "hand"
+    ) -> HandResult:
+        """The result `to_dict` wrote, of a game of `players` players; `CorruptDataError`
+        naming `field` for anything else."""
+        data = read_mapping(data, field, _HAND_RESULT_KEYS, _HAND_RESULT_KEYS)
+
+        def numbers(name: str) -> tuple[int, ...]:
+            items = read_list(data[name], f"{field}.{name}", max_length=players)
+            return tuple(
+                read_whole(v, f"{field}.{name}[{i}]", 0, MAX_COUNT) for i, v in enumerate(items)
+            )
+
         return HandResult(
-            number=data["number"],
-            dealer=data["dealer"],
-            first_discard=Card.from_code(data["first_discard"]),
-            went_out=data["went_out"],
-            hand_values=tuple(data["hand_values"]),
-            points=tuple(data["points"]),
-            totals=tuple(data["totals"]),
-            eliminated=tuple(data["eliminated"]),
+            number=read_whole(data["number"], f"{field}.number", 1, MAX_COUNT),
+            dealer=read_seat(data["dealer"], f"{field}.dealer", players),
+            first_discard=read_card(data["first_discard"], f"{field}.first_discard"),
+            went_out=read_optional_seat(data["went_out"], f"{field}.went_out", players),
+            hand_values=numbers("hand_values"),
+            points=numbers("points"),
+            totals=numbers("totals"),
+            eliminated=read_seats(data["eliminated"], f"{field}.eliminated", players),
         )
+
+
+_HAND_RESULT_KEYS = (
+    "number",
+    "dealer",
+    "first_discard",
+    "went_out",
+    "hand_values",
+    "points",
+    "totals",
+    "eliminated",
+)
 
 
 @dataclass(frozen=True)
@@ -108,6 +152,7 @@ class GameState:
     uncaught: tuple[int, ...] = ()  # seats whose missed call went unpunished: too late to catch
     top_player: int | None = None  # who placed the top card; None for a first discard
     passes: int = 0  # consecutive passes with nothing to draw (§3.11.3)
+    hand_turns: int = 0  # turns taken in this hand, for the turn limit (§3.11.4)
     winners: tuple[int, ...] = ()
     history: tuple[HandResult, ...] = ()
 
@@ -136,48 +181,17 @@ class GameState:
         return out
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> GameState:
-        d = dict(data)
-        cards = _cards
-        challenge = d.get("challenge")
-        return GameState(
-            rules=Rules.from_dict(d["rules"]),
-            players=d["players"],
-            rng=RngState.from_dict(d["rng"]),
-            hand_number=d["hand_number"],
-            dealer=d["dealer"],
-            hands=tuple(cards(hand) for hand in d["hands"]),
-            stock=cards(d["stock"]),
-            discard=cards(d["discard"]),
-            color=Color(d["color"]) if d["color"] is not None else None,
-            direction=d["direction"],
-            turn=d["turn"],
-            to_act=d["to_act"],
-            phase=Phase(d["phase"]),
-            active=tuple(d["active"]),
-            scores=tuple(d["scores"]),
-            first_discard=Card.from_code(d["first_discard"]),
-            pending_draw=d["pending_draw"],
-            drawn=Card.from_code(d["drawn"]) if d["drawn"] is not None else None,
-            challenge=PendingChallenge(
-                challenge["player"],
-                challenge["legal"],
-                cards(challenge["hand"]),
-                Color(challenge["color"]) if challenge.get("color") else None,
-            )
-            if challenge is not None
-            else None,
-            exposed=d["exposed"],
-            uncaught=tuple(d["uncaught"]),
-            top_player=d["top_player"],
-            passes=d["passes"],
-            winners=tuple(d["winners"]),
-            history=tuple(HandResult.from_dict(h) for h in d["history"]),
-        )
+    def from_dict(data: Mapping[str, Any]) -> GameState:
+        """The state `to_dict` wrote: `GameState.from_dict(s.to_dict()) == s`.
 
-
-def _cards(codes: list[str]) -> tuple[Card, ...]:
-    return tuple(Card.from_code(code) for code in codes)
+        Data that no game could have reached is refused with a `CorruptDataError` naming the
+        field: a missing key, a value of the wrong type (a bool is no seat or count, a float no
+        whole number) or out of range (seats, counts, the direction), cards in hands, stock and
+        discard that are not exactly the rules' deck, a phase without what it needs (a colour to
+        match, a seat to decide, a drawn card held by the player). Keys added after the format
+        was first written (`hand_turns`) may be missing and take their default.
+        """
+        return _read_state(data)
 
 
 def _encode(value: Any) -> Any:
@@ -197,3 +211,164 @@ def _encode(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
     return value
+
+
+# -- reading stored states -------------------------------------------------------------------
+
+# Phases in which a hand is under way: a colour is current and someone must decide.
+_PLAYING = frozenset(
+    {
+        Phase.AWAIT_TURN,
+        Phase.AFTER_DRAW,
+        Phase.AWAIT_WD4_RESPONSE,
+        Phase.AWAIT_STACK_RESPONSE,
+    }
+)
+_CHALLENGE_KEYS = ("player", "legal", "hand", "color")
+# Keys of the first format, which every stored state has; fields added later may be missing
+# (states saved before them) and then take their default.
+_FIRST_KEYS = (
+    *("rules", "players", "rng", "hand_number", "dealer", "hands", "stock", "discard"),
+    *("color", "direction", "turn", "to_act", "phase", "active", "scores", "first_discard"),
+    *("pending_draw", "drawn", "challenge", "exposed", "uncaught", "top_player", "passes"),
+    *("winners", "history"),
+)
+
+
+def _read_state(data: Mapping[str, Any]) -> GameState:
+    names = [f.name for f in fields(GameState)]
+    data = read_mapping(data, "state", _FIRST_KEYS, names)
+    rules = read_rules(data["rules"], "state.rules")
+    players = read_whole(data["players"], "state.players", 2, MAX_PLAYERS)
+    try:
+        rules.check_players(players)
+    except RulesError as error:
+        raise corrupt("state.players", str(error)) from None
+    deck = rules.deck_cards()
+    size = len(deck)
+
+    def seat(name: str) -> int:
+        return read_seat(data[name], f"state.{name}", players)
+
+    def optional_seat(name: str) -> int | None:
+        return read_optional_seat(data[name], f"state.{name}", players)
+
+    def count(name: str, low: int = 0) -> int:
+        return read_whole(data[name], f"state.{name}", low, MAX_COUNT)
+
+    def colour(value: Any, name: str) -> Color | None:
+        return None if value is None else read_enum(value, name, Color)
+
+    hands = tuple(
+        read_cards(hand, f"state.hands[{i}]", size)
+        for i, hand in enumerate(read_list(data["hands"], "state.hands", length=players))
+    )
+    stock = read_cards(data["stock"], "state.stock", size)
+    discard = read_cards(data["discard"], "state.discard", size)
+    if not discard:
+        raise corrupt("state.discard", "the discard pile is never empty")
+    _check_deck(deck, hands, stock, discard)
+    active = tuple(
+        read_bool(flag, f"state.active[{i}]")
+        for i, flag in enumerate(read_list(data["active"], "state.active", length=players))
+    )
+    scores = tuple(
+        read_whole(score, f"state.scores[{i}]", 0, MAX_COUNT)
+        for i, score in enumerate(read_list(data["scores"], "state.scores", length=players))
+    )
+    direction = data["direction"]
+    if type(direction) is not int or direction not in (1, -1):
+        raise corrupt("state.direction", f"{shown(direction)} is neither 1 nor -1")
+    history = tuple(
+        HandResult.from_dict(result, players, f"state.history[{i}]")
+        for i, result in enumerate(read_list(data["history"], "state.history"))
+    )
+    values: dict[str, Any] = {
+        "rules": rules,
+        "players": players,
+        "rng": RngState.from_dict(data["rng"], "state.rng"),
+        "hand_number": count("hand_number", 1),
+        "dealer": seat("dealer"),
+        "hands": hands,
+        "stock": stock,
+        "discard": discard,
+        "color": colour(data["color"], "state.color"),
+        "direction": direction,
+        "turn": seat("turn"),
+        "to_act": optional_seat("to_act"),
+        "phase": read_enum(data["phase"], "state.phase", Phase),
+        "active": active,
+        "scores": scores,
+        "first_discard": read_card(data["first_discard"], "state.first_discard"),
+        "pending_draw": count("pending_draw"),
+        "drawn": read_optional_card(data["drawn"], "state.drawn"),
+        "challenge": _read_challenge(data["challenge"], players, size),
+        "exposed": optional_seat("exposed"),
+        "uncaught": read_seats(data["uncaught"], "state.uncaught", players),
+        "top_player": optional_seat("top_player"),
+        "passes": count("passes"),
+        "winners": read_seats(data["winners"], "state.winners", players),
+        "history": history,
+    }
+    for name in names:  # fields added after the first format: counts, as `hand_turns`
+        if name not in values and name in data:
+            values[name] = count(name)
+    state = GameState(**values)
+    _check_phase(state)
+    return state
+
+
+def read_rules(data: Any, field: str) -> Rules:
+    """`Rules.from_dict`, its errors naming `field`."""
+    try:
+        return Rules.from_dict(data)
+    except RulesError as error:
+        raise corrupt(field, str(error)) from None
+
+
+def _check_deck(
+    deck: tuple[Card, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+) -> None:
+    """Every card of the rules' deck is in exactly one place (E68)."""
+    found = Counter(stock)
+    found.update(discard)
+    for hand in hands:
+        found.update(hand)
+    expected = Counter(deck)
+    if found != expected:
+        extra = sorted(c.code for c in (found - expected).elements())
+        missing = sorted(c.code for c in (expected - found).elements())
+        raise corrupt(
+            "state.hands/stock/discard",
+            f"the cards are not the rules' deck of {len(deck)}: "
+            f"{sum(found.values())} cards, extra {shown(extra, 60)}, missing {shown(missing, 60)}",
+        )
+
+
+def _read_challenge(value: Any, players: int, size: int) -> PendingChallenge | None:
+    if value is None:
+        return None
+    data = read_mapping(value, "state.challenge", _CHALLENGE_KEYS[:3], _CHALLENGE_KEYS)
+    color = data.get("color")
+    return PendingChallenge(
+        read_seat(data["player"], "state.challenge.player", players),
+        read_bool(data["legal"], "state.challenge.legal"),
+        read_cards(data["hand"], "state.challenge.hand", size),
+        None if color is None else read_enum(color, "state.challenge.color", Color),
+    )
+
+
+def _check_phase(state: GameState) -> None:
+    """What the engine relies on in each phase."""
+    phase = state.phase
+    if (phase in _PLAYING or phase is Phase.AWAIT_FIRST_COLOR) and state.to_act is None:
+        raise corrupt("state.to_act", f"someone must decide in phase {phase.value}")
+    if phase in _PLAYING and state.color is None:
+        raise corrupt("state.color", f"a colour is current in phase {phase.value}")
+    if phase is Phase.AFTER_DRAW and (
+        state.drawn is None or state.drawn not in state.hands[state.turn]
+    ):
+        raise corrupt("state.drawn", f"seat {state.turn} holds no drawn card in phase after_draw")

@@ -45,13 +45,14 @@ from typing import Any
 from lastcard.bots import bot_names
 from lastcard.core import Action, ActionKind, GameState, Phase, Rules, Transition
 from lastcard.core.rng import derive_seed
+from lastcard.core.seats import turn_order
 
 from .parallel import run_tasks
 from .runner import play_game
 from .simulate import is_turn
 from .stats import RunningMean, binomial_p_value, wilson_interval
 from .study_report import render_report
-from .tournament import rotation, rounded_games
+from .tournament import HandOutcome, rotation, rounded_games
 
 RULES = Rules(target_score=None)
 """The official rules, each game a single hand."""
@@ -87,16 +88,7 @@ def first_player(state: GameState) -> int:
 def play_order(state: GameState) -> tuple[int, ...]:
     """The active seats in the order they first play: the first player, then onward in the
     direction of play the first discard left."""
-    order = [first_player(state)]
-    seat = order[0]
-    for _ in range(state.players - 1):
-        seat = (seat + state.direction) % state.players
-        while not state.active[seat]:
-            seat = (seat + state.direction) % state.players
-        if seat == order[0]:
-            break
-        order.append(seat)
-    return tuple(order)
+    return tuple(turn_order(state.active, first_player(state), state.direction))
 
 
 @dataclass(frozen=True)
@@ -110,14 +102,13 @@ class HandTask:
 
 
 @dataclass(frozen=True)
-class HandOutcome:
-    """What one hand showed; per-seat tuples are indexed by seat."""
+class MeasuredHand:
+    """What one hand showed: its outcome and, per seat (tuples indexed by seat), its habits."""
 
     cell: str
     bots: tuple[str, ...]
     order: tuple[int, ...]  # seats in order of first play (order[0] took the first turn)
-    dealer: int
-    went_out: int | None  # None: blocked
+    hand: HandOutcome  # went_out None: blocked
     turns: int
     wd4: tuple[int, ...]  # Wild Draw Fours played
     bluffs: tuple[int, ...]  # ... of them while holding a card of the current colour
@@ -130,7 +121,7 @@ def hand_seed(seed: int, cell: str, index: int) -> int:
     return derive_seed(seed, "study", cell, index)
 
 
-def play_hand(task: HandTask) -> HandOutcome:
+def play_hand(task: HandTask) -> MeasuredHand:
     """Play the game of `task` (a single hand, `RULES`) and measure its first hand."""
     n = len(task.bots)
     opening: list[GameState] = []
@@ -153,13 +144,11 @@ def play_hand(task: HandTask) -> HandOutcome:
             bluffs[seat] += pending is not None and pending.player == seat and not pending.legal
 
     _, final = play_game(task.bots, RULES, task.seed, on_step=watch)
-    first = final.history[0]
-    return HandOutcome(
+    return MeasuredHand(
         cell=task.cell,
         bots=task.bots,
         order=play_order(opening[0]),
-        dealer=first.dealer,
-        went_out=first.went_out,
+        hand=HandOutcome.of(final.history[0]),
         turns=turns,
         wd4=tuple(wd4),
         bluffs=tuple(bluffs),
@@ -210,12 +199,12 @@ class Activity:
     challenges: int = 0
     upheld: int = 0
 
-    def add(self, outcome: HandOutcome, seat: int) -> None:
+    def add(self, measured: MeasuredHand, seat: int) -> None:
         self.seat_hands += 1
-        self.wd4 += outcome.wd4[seat]
-        self.bluffs += outcome.bluffs[seat]
-        self.challenges += outcome.challenges[seat]
-        self.upheld += outcome.upheld[seat]
+        self.wd4 += measured.wd4[seat]
+        self.bluffs += measured.bluffs[seat]
+        self.challenges += measured.challenges[seat]
+        self.upheld += measured.upheld[seat]
 
     def summary(self) -> dict[str, Any]:
         per = self.seat_hands or 1
@@ -251,24 +240,24 @@ class Cell:
     def players(self) -> int:
         return len(self.bots)
 
-    def add(self, outcome: HandOutcome) -> None:
-        self.turns.add(outcome.turns)
-        self.turn_counts[outcome.turns] += 1
-        n = len(outcome.bots)
-        for seat, bot in enumerate(outcome.bots):
-            self.activity.setdefault(bot, Activity()).add(outcome, seat)
-        if outcome.went_out is None:
+    def add(self, measured: MeasuredHand) -> None:
+        self.turns.add(measured.turns)
+        self.turn_counts[measured.turns] += 1
+        n = len(measured.bots)
+        for seat, bot in enumerate(measured.bots):
+            self.activity.setdefault(bot, Activity()).add(measured, seat)
+        if measured.hand.went_out is None:
             self.blocked += 1
             return
-        winner = outcome.went_out
-        self.first.add(outcome.order[0] == winner)
-        self.dealer_left.add((outcome.dealer + 1) % n == winner)
+        winner = measured.hand.went_out
+        self.first.add(measured.order[0] == winner)
+        self.dealer_left.add((measured.hand.dealer + 1) % n == winner)
         if not self.positions:
             self.positions = [WinTally() for _ in range(n)]
-        for position, seat in enumerate(outcome.order):
+        for position, seat in enumerate(measured.order):
             self.positions[position].add(seat == winner)
-        for bot in dict.fromkeys(outcome.bots):  # each bot once, in seating order
-            self.by_bot.setdefault(bot, WinTally()).add(outcome.bots[winner] == bot)
+        for bot in dict.fromkeys(measured.bots):  # each bot once, in seating order
+            self.by_bot.setdefault(bot, WinTally()).add(measured.bots[winner] == bot)
 
 
 # -- the design --------------------------------------------------------------------------------

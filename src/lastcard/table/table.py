@@ -75,7 +75,7 @@ from lastcard.core import (
 )
 from lastcard.core.errors import illegal
 from lastcard.core.offers import out_of_turn_actions, seat_actions
-from lastcard.core.rng import derive_seed
+from lastcard.core.rng import SECURE_SEED_BITS, derive_seed
 
 _NEXT = Action(ActionKind.NEXT)
 
@@ -98,8 +98,9 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def fresh_seed(generator: str) -> int:
-    """A seed nobody can guess, for a game dealt without one."""
-    return secrets.randbits(128 if generator == "secure" else 64)
+    """A seed nobody can guess, for a game dealt without one: `SECURE_SEED_BITS` (128) bits from
+    the operating system for the secure generator, the fast generator's whole range for it."""
+    return secrets.randbits(SECURE_SEED_BITS if generator == "secure" else 64)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from lastcard.core import Action, ActionKind, IllegalActionError, Phase, PlayerView
+from lastcard.core import Action, ActionKind, IllegalActionError, Phase, PlayerView, rule_facts
 
 from .faces import COLOUR_NAMES, card_label, card_text, value_label
 
@@ -132,7 +132,7 @@ def refusal_text(
         return f"After drawing, only {card_label(view.drawn)} may be played [p]; or keep it [k]."
     if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED"):
         who = names[view.to_act] if view.to_act is not None else "nobody"
-        if view.rules.jump_in and card is not None:
+        if rule_facts(view.rules).allows_jump_in and card is not None:
             return f"It is {who}'s turn: only a card identical to {top} may jump in."
         return f"It is {who}'s turn."
     if code == "RESPONSE_REQUIRED":

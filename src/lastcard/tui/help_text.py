@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from lastcard.core import Rules
+from lastcard.core import Card, Rules, rule_facts
 
 from .options import OPTIONS, OptionSpec, choice_label, option_value
 
 _OFFICIAL = Rules()
+_CUSTOMIZABLE = Card.from_code("WC")
 
 
 def shown_value(spec: OptionSpec, value: Any) -> str:
@@ -37,6 +38,7 @@ def house_rules(rules: Rules) -> list[tuple[OptionSpec, Any]]:
 
 def rules_markdown(rules: Rules) -> str:
     """Markdown for the rules help: the game in brief, then this game's house rules."""
+    facts = rule_facts(rules)
     parts = [
         "# How to play",
         "Be the first to get rid of all your cards. " + _aim(rules),
@@ -53,7 +55,7 @@ def rules_markdown(rules: Rules) -> str:
         "## Action cards",
         "- **Skip**: the next player misses their turn.",
         "- **Reverse**: play changes direction"
-        + (" (with two players it works like a Skip)." if rules.two_player_rules else "."),
+        + (" (with two players it works like a Skip)." if facts.reverse_skips_with_two else "."),
         "- **Draw Two** (+2): the next player draws 2 cards and misses their turn.",
         "## Wild cards",
         "- **Wild**: plays on anything; you name the colour the next player must match.",
@@ -112,13 +114,18 @@ def _challenge(rules: Rules) -> str:
     )
 
 
+def _custom_effect(rules: Rules) -> str:
+    """What the Wild Customizable does here, in the option's words (§7.10.2)."""
+    return rule_facts(rules).card_effect(_CUSTOMIZABLE).code
+
+
 def _extra_wilds(rules: Rules) -> list[str]:
     lines = []
     if rules.deck == "2018":
         lines += [
             "- **Wild Shuffle Hands** (SHUF): all hands are gathered, shuffled and dealt again.",
             "- **Wild Customizable** (CUST): a Wild that also does: "
-            f"{choice_label('custom_wild_effect', rules.custom_wild_effect)}.",
+            f"{choice_label('custom_wild_effect', _custom_effect(rules))}.",
         ]
     if rules.wild_downpour is not None:
         lines.append(

@@ -36,6 +36,7 @@ UNSUPPORTED: dict[str, str] = {
     "pirate": "Pirate Uno (§7.6) is not supported by the engine yet",
     "pirate_false_call_penalty": "only used by Pirate Uno (§7.6.4)",
     "theme_cards": "theme-pack cards (§7.11) are not supported by the engine yet",
+    "turn_limit": "a safeguard that ends an endless hand (§3.11.4), not a house rule to choose",
 }
 
 OPTIONS: tuple[OptionSpec, ...] = (

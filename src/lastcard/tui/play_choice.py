@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lastcard.core import Action, Card, Color, Kind, Rules
+from lastcard.core import Action, Card, Color, EffectKind, Rules, rule_facts
 
 
 def colours_to_ask(offers: Sequence[Action]) -> list[Color]:
@@ -40,6 +40,6 @@ def settle_call(offers: Sequence[Action], *, armed: bool) -> Action:
 def target_prompt(card: Card, rules: Rules) -> str:
     """What naming a player does with `card`: a Seven-O 7's swap, or a Wild Customizable's
     effect."""
-    if card.kind is Kind.WILD_CUSTOMIZABLE and rules.custom_wild_effect == "reveal":
+    if rule_facts(rules).card_effect(card).kind is EffectKind.REVEAL:
         return "Who must show their hand to everyone?"
     return "Swap hands with whom?"

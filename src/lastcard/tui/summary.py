@@ -6,7 +6,7 @@ instead of being cut.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,15 +16,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label
 
-from lastcard.core import Card, HandResult, Rules
+from lastcard.core import Card, Event, HandResult, Rules
 from lastcard.narration import elimination_hands, standings
 
 from .faces import card_text, hand_order
 
 
-def cards_line(codes: Sequence[str]) -> Text:
+def cards_line(hand: Iterable[Card]) -> Text:
     """A hand as its faces, in hand order: `R▲5 B◆SKIP W★W+4`."""
-    cards = hand_order(Card.from_code(code) for code in codes)
+    cards = hand_order(hand)
     if not cards:
         return Text("—", style="dim")
     return Text(" ").join(card_text(card) for card in cards)
@@ -68,7 +68,7 @@ class HandSummaryScreen(ModalScreen[None]):
 
     def __init__(
         self,
-        hand_over: Mapping[str, Any],
+        hand_over: Event | Mapping[str, Any],
         names: Sequence[str],
         *,
         game_over: bool,
@@ -76,15 +76,18 @@ class HandSummaryScreen(ModalScreen[None]):
         out: Sequence[int] = (),
     ) -> None:
         super().__init__()
-        self.data = hand_over
+        # A `hand_over` event, or its `to_dict()`.
+        self.event = hand_over if isinstance(hand_over, Event) else Event.from_dict(hand_over)
         self.names = tuple(names)
         self.game_over = game_over
         self.rules = rules if rules is not None else Rules()
         self.out = tuple(out)
 
     def compose(self) -> ComposeResult:
-        went_out: int | None = self.data.get("went_out")
-        eliminated = tuple(self.data.get("eliminated", ()))
+        event = self.event
+        went_out = event.went_out
+        eliminated = event.eliminated
+        hands, values, points_of = event.hands or (), event.hand_values, event.points
         with Vertical(classes="dialog wide", id="hand-summary"):
             yield Label(self._headline(went_out), classes="title")
             table: DataTable[Any] = DataTable(id="summary-table", cursor_type="none")
@@ -99,14 +102,14 @@ class HandSummaryScreen(ModalScreen[None]):
                     cards = Text("out", style="dim")
                     value = points = "—"
                 else:
-                    cards = cards_line(self.data["hands"][seat])
+                    cards = cards_line(hands[seat])
                     if seat == went_out:
                         cards = Text("went out", style="bold")
                     elif seat in eliminated:
                         cards.append("  eliminated", style="bold red")
-                    value = str(self.data["hand_values"][seat])
-                    points = str(self.data["points"][seat])
-                total = str(self.data["totals"][seat])
+                    value = str(values[seat])
+                    points = str(points_of[seat])
+                total = str(event.totals[seat])
                 table.add_row(name, cards, value, points, total, height=None)
             yield table
             yield from self._team_totals()
@@ -123,7 +126,7 @@ class HandSummaryScreen(ModalScreen[None]):
         if went_out is None:
             return "Nobody can play or draw: the hand is blocked."
         name = self.names[went_out]
-        points = self.data["points"][went_out]
+        points = self.event.points[went_out]
         if not points:  # elimination and alternative scoring give the winner nothing
             return f"{name} went out."
         scores = "score" if went_out == 0 else "scores"  # seat 0 is "You"
@@ -133,7 +136,7 @@ class HandSummaryScreen(ModalScreen[None]):
         teams = self.rules.team_of_seats(len(self.names))
         if teams is None:
             return
-        totals = self.data["totals"]
+        totals = self.event.totals
         for team in teams:
             total = sum(totals[seat] for seat in team)
             yield Label(f"{team_name(team, self.names)}: {total}", classes="team-total")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -26,6 +26,8 @@ from lastcard.core import (
     ActionKind,
     Card,
     Color,
+    Event,
+    EventType,
     IllegalActionError,
     LastcardError,
     Phase,
@@ -442,7 +444,7 @@ class TableScreen(Screen[None]):
     # -- the end of a hand and of the game --------------------------------------------------
 
     def _show_summary(self) -> None:
-        hand_over = _last_event(self.session.log, "hand_over")
+        hand_over = _last_event(self.session.log, EventType.HAND_OVER)
         game_over = self.session.is_over
         view = self.session.view()
         # The hand just scored is the last of the history; seats out before it show "out".
@@ -478,9 +480,8 @@ def _colour_face(letter: str) -> Text:
     return colour_text(Color.from_letter(letter))
 
 
-def _last_event(log: Sequence[Any], kind: str) -> dict[str, Any]:
-    for event in reversed(log):
+def _last_event(log: Sequence[Event], kind: EventType) -> Event:
+    for event in log[::-1]:
         if event.type == kind:
-            data: dict[str, Any] = event.to_dict()
-            return data
+            return event
     raise LookupError(f"no {kind} event yet")

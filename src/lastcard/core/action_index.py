@@ -1,0 +1,180 @@
+"""A fixed numbering of every action, for learning agents and compiled simulators.
+
+A policy network has one output per action, so it needs every action the engine can accept
+numbered once and for ever. `ActionIndex(players)` is that numbering for a game of `players`
+seats. It does not depend on the rules: one space serves every preset and house rule, and an
+action that the rules in force never allow (a `WSH` without the 2018 deck, a `R7>2` without
+Seven-O) is simply never legal, so the mask built from `legal_actions` hides it. One
+space per player count lets an agent train across presets with one network and lets a saved
+policy keep its meaning when a house rule is switched on.
+
+The order (version 1), which a C or NumPy reimplementation reproduces from this text alone:
+
+1. Plays, card by card in this card order:
+   `R0`..`R9`, `RS`, `RR`, `R+2`, then the same for `Y`, `G` and `B`, then
+   `W`, `W+4`, `WSH`, `WC`, `WD1`, `WD2` (58 cards: every card of every deck).
+   For each card, in nested order:
+
+   - the declared colour: none for a coloured card; `r`, `y`, `g`, `b` for a wild;
+   - the target: none for most cards; none, then seats `0`..`players-1` for the cards that
+     name a seat under some rules (the 7s, for Seven-O; `WC`, for a swap or reveal effect);
+   - the Uno call: without, then with `!`.
+
+2. Then the other actions: `draw`, `keep`, `challenge`, `accept`, `color r`, `color y`,
+   `color g`, `color b`, `uno`, `catch 0`..`catch players-1`, `next`.
+
+That makes `136 + 16 * (players + 1)` plays and `10 + players` other actions (230 in all for
+4 players). `R0` is 0, `R0!` is 1 and `draw` comes right after the last `WD2:b!`. This is the order
+in which `legal_actions` lists actions, so the indices of a legal tuple are increasing.
+Targets are absolute seats, as in the action codes; the acting seat's own number is never
+legal as a target. Later versions may append actions after `next`; they never renumber.
+
+>>> index = ActionIndex(4)
+>>> len(index), index.index("R0"), index.index("draw"), index.index("W+4:b!")
+(230, 0, 216, 151)
+>>> index.action_at(151).code
+'W+4:b!'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator
+
+from .actions import Action, ActionKind, parse_action
+from .cards import COLORS, Card, Color
+from .errors import ActionSyntaxError
+
+VERSION = 1
+
+# Written out rather than derived from the enums, so that reordering an enum cannot renumber.
+CARD_ORDER: tuple[str, ...] = (
+    *(
+        f"{colour}{face}"
+        for colour in "RYGB"
+        for face in ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
+    ),
+    "W",
+    "W+4",
+    "WSH",
+    "WC",
+    "WD1",
+    "WD2",
+)
+
+# Cards that name a seat under some rules (§7.2.1 Seven-O's 7s, §7.10.2 a swap or reveal WC).
+TARGET_CARDS: frozenset[str] = frozenset({"R7", "Y7", "G7", "B7", "WC"})
+
+DECLARED_COLOURS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+
+
+class ActionIndex:
+    """Every action a game of `players` seats can accept, numbered 0..`size`-1 (see the module).
+
+    Build it once (`action_index(players)` keeps one per player count): `index` is then a
+    dictionary lookup, cheap enough to call for every legal action at every step.
+    """
+
+    __slots__ = ("_actions", "_by_action", "players")
+
+    def __init__(self, players: int) -> None:
+        if type(players) is not int or not 2 <= players <= 10:
+            raise ActionSyntaxError(f"an action index is for 2 to 10 players, not {players!r}")
+        self.players = players
+        self._actions: tuple[Action, ...] = tuple(_enumerate(players))
+        self._by_action: dict[Action, int] = {a: i for i, a in enumerate(self._actions)}
+
+    @property
+    def size(self) -> int:
+        return len(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __repr__(self) -> str:
+        return f"ActionIndex(players={self.players}, size={self.size})"
+
+    def index(self, action: Action | str) -> int:
+        """The number of `action` (an `Action` or its code).
+
+        Raises `ActionSyntaxError` for text that is no action and for an action outside this
+        space (a seat beyond the table, a colour declared for a coloured card).
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        elif not isinstance(action, Action):
+            raise ActionSyntaxError(f"not an action: {action!r}")
+        try:
+            number = self._by_action.get(action)
+        except TypeError:  # a hand-built Action holding something unhashable
+            number = None
+        # `True == 1`: a bool target or a non-bool Uno flag would otherwise find a number.
+        if (
+            number is None
+            or type(action.uno) is not bool
+            or (action.target is not None and type(action.target) is not int)
+        ):
+            shown = action.code if _printable(action) else repr(action)
+            raise ActionSyntaxError(
+                f"{shown} is not in the action index of a {self.players}-player game"
+            )
+        return number
+
+    def action_at(self, number: int) -> Action:
+        """The action numbered `number`."""
+        if type(number) is not int or not 0 <= number < len(self._actions):
+            raise ActionSyntaxError(
+                f"action numbers run from 0 to {len(self._actions) - 1}, not {number!r}"
+            )
+        return self._actions[number]
+
+    def indices(self, actions: Iterable[Action | str]) -> list[int]:
+        """The numbers of several actions, in the order given."""
+        return [self.index(action) for action in actions]
+
+    def mask(self, actions: Iterable[Action | str]) -> bytes:
+        """`size` bytes, 1 where the action is among `actions` (usually `legal_actions`).
+
+        Bytes rather than a list so that NumPy can view it without copying
+        (`numpy.frombuffer(mask, dtype=numpy.uint8)`).
+        """
+        out = bytearray(len(self._actions))
+        for action in actions:
+            out[self.index(action)] = 1
+        return bytes(out)
+
+
+@functools.cache
+def action_index(players: int) -> ActionIndex:
+    """The `ActionIndex` of a `players`-seat game, built once and shared."""
+    return ActionIndex(players)
+
+
+def _enumerate(players: int) -> Iterator[Action]:
+    seats = tuple(range(players))
+    for code in CARD_ORDER:
+        card = Card.from_code(code)
+        colours: tuple[Color | None, ...] = DECLARED_COLOURS if card.is_wild else (None,)
+        targets: tuple[int | None, ...] = (None, *seats) if code in TARGET_CARDS else (None,)
+        for colour in colours:
+            for target in targets:
+                for uno in (False, True):
+                    yield Action(ActionKind.PLAY, card, colour, target, uno)
+    for kind in (ActionKind.DRAW, ActionKind.KEEP, ActionKind.CHALLENGE, ActionKind.ACCEPT):
+        yield Action(kind)
+    for colour in COLORS:
+        yield Action(ActionKind.COLOR, color=colour)
+    yield Action(ActionKind.UNO)
+    for seat in seats:
+        yield Action(ActionKind.CATCH, target=seat)
+    yield Action(ActionKind.NEXT)
+
+
+def _printable(action: object) -> bool:
+    try:
+        return isinstance(action, Action) and isinstance(action.code, str)
+    except Exception:  # a hand-built Action may not print; the message then shows its repr
+        return False

@@ -1,0 +1,111 @@
+"""A tournament's result, as `run_tournament` returns it and as results.json holds it (`report`
+writes the files)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..stats import GrowingHistogram, RunningMean
+from .config import CONFIDENCE, TournamentConfig
+from .ratings import RATING_TAU
+from .tally import BotStats, win_rates
+
+
+@dataclass
+class TournamentResult:
+    config: TournamentConfig
+    bots: list[BotStats]
+    ratings: list[dict[str, Any]]
+    null_win_rate: float
+    games: int
+    finished: int
+    unfinished: int
+    hands: int
+    blocked_hands: int
+    actions: int
+    rated_games: int
+    seat_games: list[int]
+    seat_wins: list[int]
+    position_games: list[int]
+    position_wins: list[int]
+    turns: RunningMean
+    turns_per_hand: RunningMean
+    lengths: GrowingHistogram
+    seconds: float = 0.0
+    workers: int = 1
+    command: str | None = None
+    records_path: str | None = None
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def ranked(self) -> list[BotStats]:
+        """The bots by win rate, best first."""
+        return sorted(self.bots, key=lambda b: -b.win_rate)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready results. Everything but `command` and `run` depends only on the config."""
+        seat_rates = win_rates(self.seat_wins, self.seat_games)
+        position_rates = win_rates(self.position_wins, self.position_games)
+        return {
+            "command": self.command,
+            "config": self.config.to_dict(),
+            "versions": versions(),
+            "summary": {
+                "games": self.games,
+                "finished": self.finished,
+                "unfinished": self.unfinished,
+                "hands": self.hands,
+                "blocked_hands": self.blocked_hands,
+                "actions": self.actions,
+                "null_win_rate": self.null_win_rate,
+                "turns_per_game": self.turns.to_dict(CONFIDENCE),
+                "turns_per_hand": self.turns_per_hand.to_dict(CONFIDENCE),
+                "turns_per_game_median": self.lengths.quantile(0.5),
+                "turns_histogram": self.lengths.to_dict(),
+            },
+            "bots": [b.to_dict() for b in self.bots],
+            "seats": [
+                {"seat": s, "games": g, "wins": w, "win_rate": r}
+                for s, (g, w, r) in enumerate(
+                    zip(self.seat_games, self.seat_wins, seat_rates, strict=True)
+                )
+            ],
+            "positions": [
+                {"position": p + 1, "games": g, "wins": w, "win_rate": r}
+                for p, (g, w, r) in enumerate(
+                    zip(self.position_games, self.position_wins, position_rates, strict=True)
+                )
+            ],
+            "ratings": {
+                "model": f"openskill PlackettLuce (tau={RATING_TAU}, other parameters default)",
+                "order": (
+                    "winners first, then by points left in hand, fewest first"
+                    if self.config.mode == "hands"
+                    else "winners first, then by final score, best first"
+                ),
+                "rated_games": self.rated_games,
+                "entries": self.ratings,
+            },
+            "run": {
+                "workers": self.workers,
+                "seconds": self.seconds,
+                "games_per_second": self.games_per_second,
+                "records": self.records_path,
+            },
+        }
+
+
+def versions() -> dict[str, str]:
+    import importlib.metadata
+    import platform
+
+    out = {"python": platform.python_version()}
+    for package in ("lastcard", "openskill", "matplotlib", "rich"):
+        try:
+            out[package] = importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            out[package] = "not installed"
+    return out

@@ -1,0 +1,138 @@
+"""The fixed action index: pinned numbers, and every legal action of random games numbered."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lastcard import GameState, Rules, RulesError, apply, legal_actions, new_game, parse_action
+from lastcard.core import ActionIndex, ActionSyntaxError, action_index
+from lastcard.core.actions import Action, ActionKind
+
+
+def test_pinned_numbers_of_the_four_player_index() -> None:
+    # An accidental reorder of the space renumbers these and fails here.
+    index = ActionIndex(4)
+    pinned = {
+        "R0": 0,
+        "R0!": 1,
+        "R1": 2,
+        "R7": 14,
+        "R7>0": 16,
+        "R7>3!": 23,
+        "R8": 24,
+        "R+2!": 33,
+        "Y0": 34,
+        "B+2!": 135,
+        "W:r": 136,
+        "W+4:b!": 151,
+        "WC:r": 160,
+        "WC:g>3!": 189,
+        "WD2:b!": 215,
+        "draw": 216,
+        "keep": 217,
+        "challenge": 218,
+        "accept": 219,
+        "color r": 220,
+        "color b": 223,
+        "uno": 224,
+        "catch 0": 225,
+        "catch 3": 228,
+        "next": 229,
+    }
+    assert {code: index.index(code) for code in pinned} == pinned
+    assert index.size == len(index) == 230
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, 196), (4, 230), (10, 332)])
+def test_size_grows_with_the_seats_that_can_be_named(players: int, size: int) -> None:
+    # 136 + 16 (n + 1) plays, 10 + n other actions.
+    assert len(ActionIndex(players)) == size == 136 + 16 * (players + 1) + 10 + players
+
+
+def test_every_number_names_a_distinct_action_that_prints_and_parses_back() -> None:
+    index = ActionIndex(3)
+    actions = list(index)
+    assert len(set(actions)) == len(actions)
+    for number, action in enumerate(actions):
+        assert index.action_at(number) == action
+        assert index.index(action) == number
+        assert parse_action(action.code) == action
+
+
+def test_the_index_is_the_same_for_every_rules() -> None:
+    # One space per player count: the rules only decide which of its actions are ever legal.
+    assert list(ActionIndex(5)) == list(action_index(5))
+    assert action_index(5) is action_index(5)
+
+
+@pytest.mark.parametrize(
+    "outside",
+    ["catch 4", "R7>4", "R5:r", "R5>1", "W", "W+4>1:r", Action(ActionKind.CATCH, target=True)],
+)
+def test_actions_outside_the_space_are_refused(outside: Action | str) -> None:
+    with pytest.raises(ActionSyntaxError):
+        ActionIndex(4).index(outside)
+
+
+@pytest.mark.parametrize("bad", [-1, 230, True, "3", None, 2.0])
+def test_numbers_outside_the_space_are_refused(bad: object) -> None:
+    with pytest.raises(ActionSyntaxError):
+        ActionIndex(4).action_at(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [1, 11, True, "4"])
+def test_player_counts_outside_the_game_are_refused(bad: object) -> None:
+    with pytest.raises(ActionSyntaxError):
+        ActionIndex(bad)  # type: ignore[arg-type]
+
+
+def test_a_mask_marks_exactly_the_legal_actions() -> None:
+    state = new_game(4, Rules(), seed=3)
+    seat = state.to_act
+    assert seat is not None
+    legal = legal_actions(state, seat)
+    index = action_index(4)
+    mask = index.mask(legal)
+    assert isinstance(mask, bytes) and len(mask) == len(index)
+    assert [i for i, bit in enumerate(mask) if bit] == sorted(index.indices(legal))
+    assert set(mask) <= {0, 1}
+
+
+_SWAP_WC = Rules(deck="2018", custom_wild_effect="swap_hands", seven_o=True, jump_in=True)
+
+
+_RULES = {**{name: Rules.preset(name) for name in Rules.presets()}, "swap-wc": _SWAP_WC}
+
+
+def _random_states(rules: Rules, players: int, seed: int, steps: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state = new_game(players, rules, seed=seed)
+    states = [state]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        offers = [(s, a) for s in range(players) for a in legal_actions(state, s)]
+        seat, action = rng.choice(offers)
+        state = apply(state, seat, action).state
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", list(_RULES))
+def test_every_legal_action_of_random_games_is_numbered_in_legal_order(name: str) -> None:
+    rules = _RULES[name]
+    for players in range(2, 11):
+        try:
+            rules.check_players(players)
+        except RulesError:
+            continue
+        index = action_index(players)
+        for state in _random_states(rules, players, seed=players, steps=600):
+            for seat in range(players):
+                legal = legal_actions(state, seat)
+                numbers = index.indices(legal)
+                assert [index.action_at(n) for n in numbers] == list(legal)
+                # legal_actions lists actions in index order: a mask maps back without sorting
+                assert numbers == sorted(set(numbers))

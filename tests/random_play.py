@@ -1,0 +1,75 @@
+"""Games played at random through the engine itself, for tests that need many real states and
+events: every preset, plus the house rules that produce the rarer events (a revealing Wild
+Customizable, a turn limit) and a crowded game of voluntary draws that empties the stock (passes).
+
+Each step picks uniformly among every seat's legal actions (out-of-turn ones included: Uno
+calls, catches, jump-ins), or among draws with probability `draw_bias`. Deterministic: the same
+arguments give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from lastcard import Event, GameState, Rules, apply, legal_actions, open_game
+
+
+@dataclass(frozen=True)
+class Played:
+    """One random game: the states it passed through and its events, in order."""
+
+    name: str
+    states: tuple[GameState, ...]
+    events: tuple[Event, ...]
+
+
+def play_at_random(
+    name: str,
+    rules: Rules,
+    players: int,
+    seed: int,
+    steps: int,
+    draw_bias: float = 0.0,
+    deck: Sequence[str] | None = None,
+) -> Played:
+    """`steps` random actions from the opening (its events included); `deck` stacks the deck."""
+    rng = random.Random(seed)
+    opening = open_game(players, rules, seed=seed, dealer=0 if deck else None, deck=deck)
+    state = opening.state
+    states, events = [state], list(opening.events)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        options = [(seat, a) for seat in range(players) for a in legal_actions(state, seat)]
+        draws = [o for o in options if o[1].code in ("draw", "keep")]
+        seat, action = rng.choice(draws if draws and rng.random() < draw_bias else options)
+        step = apply(state, seat, action)
+        state = step.state
+        states.append(state)
+        events += step.events
+    return Played(name, tuple(states), tuple(events))
+
+
+@cache
+def random_games() -> tuple[Played, ...]:
+    """A few hundred steps of each preset at several table sizes, and the rare-event games."""
+    games = []
+    for preset in Rules.presets():
+        for seed, players in enumerate((2, 4, 7)):
+            if preset == "partners":
+                players = 4
+            games.append(play_at_random(preset, Rules.preset(preset), players, seed, 300))
+    reveal = Rules.preset("official-2018").changed(custom_wild_effect="reveal")
+    games.append(play_at_random("reveal", reveal, 3, 1, 400))
+    games.append(play_at_random("turn limit", Rules(turn_limit=20), 3, 1, 300))
+    games.append(play_at_random("stock runs out", Rules(), 10, 4, 600, draw_bias=0.97))
+    # Single hands of two cards, played to the game's end, opened by a Wild (its colour is
+    # named) and by a Wild Draw Four (returned to the stock).
+    single = Rules(hand_size=2, target_score=None)
+    dealt = ["R1", "R2", "R3", "R4", "R5", "R6"]
+    for seed, first in enumerate((["W"], ["W+4", "G7"])):
+        games.append(play_at_random("single hand", single, 3, seed, 300, deck=dealt + first))
+    return tuple(games)
