@@ -320,3 +320,19 @@ def test_a_table_without_a_seed_deals_from_a_fresh_one() -> None:
     secure = Table([None, None], generator="secure")
     assert secure.record().generator == "secure"
     assert replay(secure.record()) == secure.state
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0", None, 10**40, 1.0])
+def test_a_seat_that_is_not_a_seat_of_the_table_is_refused_and_changes_nothing(
+    seat: object,
+) -> None:
+    table = trio()
+    table.submit(0, "R5")  # seat 1 is to act and seat 0 exposed: True == 1 must not pass
+    before = snapshot(table)
+    for attempt in ("R1", "catch 0", "draw"):
+        with pytest.raises(LastcardError):
+            table.submit(seat, attempt)  # type: ignore[arg-type]
+    with pytest.raises(LastcardError):
+        table.take_events(seat)  # type: ignore[arg-type]
+    assert table.actions(seat) == ()  # type: ignore[arg-type]
+    assert snapshot(table) == before

@@ -50,8 +50,10 @@ def out_of_turn_actions(state: GameState, seat: int) -> tuple[Action, ...]:
 def seat_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """Everything a table offers `seat` now: its decision if it is to act, `next` between
     hands, else its out-of-turn offers (often nothing)."""
+    if type(seat) is not int or not 0 <= seat < state.players:
+        return ()  # not a seat (a bool is no seat, although True == 1)
     if state.phase is Phase.HAND_OVER:
-        return (_NEXT,) if 0 <= seat < state.players else ()
+        return (_NEXT,)
     if seat == state.to_act:
         return legal_actions(state, seat)
     return out_of_turn_actions(state, seat)

@@ -73,7 +73,7 @@ from lastcard.core import (
     parse_action,
     player_view,
 )
-from lastcard.core.errors import illegal
+from lastcard.core.errors import illegal, shown
 from lastcard.core.offers import out_of_turn_actions, seat_actions
 from lastcard.core.rng import SECURE_SEED_BITS, derive_seed
 
@@ -182,9 +182,11 @@ class Table:
 
     def take_events(self, seat: int) -> list[Event]:
         """The events `seat` has not read yet, redacted for it, oldest first."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise illegal("INVALID_TARGET", f"there is no seat {shown(seat)} at this table")
         inbox = self._inbox.get(seat)
         if inbox is None:
-            raise LastcardError(f"seat {seat!r} is a bot that keeps no inbox")
+            raise LastcardError(f"seat {seat} is a bot that keeps no inbox")
         events = list(inbox)
         inbox.clear()
         return events
@@ -195,13 +197,14 @@ class Table:
         """Apply an outside seat's action under the ply rule; refusals change nothing."""
         if isinstance(action, str):
             action = parse_action(action)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise illegal("NOT_YOUR_TURN", f"there is no seat {shown(seat)} at this table")
         if seat in self.bots:
             raise illegal("NOT_YOUR_TURN", f"seat {seat} is played by a bot")
         state = self.state
         if ply is not None:
             self._check_ply(state, seat, ply)
-        offered = seat_actions(state, seat) if isinstance(seat, int) else ()
-        if action not in offered:
+        if action not in seat_actions(state, seat):
             _refuse(state, seat, action)
         return self._apply(seat, action)
 
