@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from lastcard import Event, GameState, Rules, apply, legal_actions, open_game
+from lastcard import Event, GameState, Rules, RulesError, apply, legal_actions, open_game
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,12 @@ def play_at_random(
     steps: int,
     draw_bias: float = 0.0,
     deck: Sequence[str] | None = None,
+    generator: str = "fast",
 ) -> Played:
     """`steps` random actions from the opening (its events included); `deck` stacks the deck."""
     rng = random.Random(seed)
-    opening = open_game(players, rules, seed=seed, dealer=0 if deck else None, deck=deck)
+    dealer = 0 if deck else None
+    opening = open_game(players, rules, seed=seed, dealer=dealer, deck=deck, generator=generator)
     state = opening.state
     states, events = [state], list(opening.events)
     for _ in range(steps):
@@ -51,6 +53,15 @@ def play_at_random(
         states.append(state)
         events += step.events
     return Played(name, tuple(states), tuple(events))
+
+
+def seatable(rules: Rules, players: int) -> bool:
+    """Whether `rules` can seat `players` (partners need exactly 4)."""
+    try:
+        rules.check_players(players)
+    except RulesError:
+        return False
+    return True
 
 
 @cache

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from lastcard import GameState, Rules, RulesError, apply, legal_actions, new_game, parse_action
+from lastcard import Rules, legal_actions, new_game, parse_action
 from lastcard.core import ActionIndex, ActionSyntaxError, action_index
 from lastcard.core.actions import Action, ActionKind
+from random_play import play_at_random, seatable
 
 
 def test_pinned_numbers_of_the_four_player_index() -> None:
@@ -106,30 +105,14 @@ _SWAP_WC = Rules(deck="2018", custom_wild_effect="swap_hands", seven_o=True, jum
 _RULES = {**{name: Rules.preset(name) for name in Rules.presets()}, "swap-wc": _SWAP_WC}
 
 
-def _random_states(rules: Rules, players: int, seed: int, steps: int) -> list[GameState]:
-    rng = random.Random(seed)
-    state = new_game(players, rules, seed=seed)
-    states = [state]
-    for _ in range(steps):
-        if state.is_over:
-            break
-        offers = [(s, a) for s in range(players) for a in legal_actions(state, s)]
-        seat, action = rng.choice(offers)
-        state = apply(state, seat, action).state
-        states.append(state)
-    return states
-
-
 @pytest.mark.parametrize("name", list(_RULES))
 def test_every_legal_action_of_random_games_is_numbered_in_legal_order(name: str) -> None:
     rules = _RULES[name]
     for players in range(2, 11):
-        try:
-            rules.check_players(players)
-        except RulesError:
+        if not seatable(rules, players):
             continue
         index = action_index(players)
-        for state in _random_states(rules, players, seed=players, steps=600):
+        for state in play_at_random(name, rules, players, seed=players, steps=600).states:
             for seat in range(players):
                 legal = legal_actions(state, seat)
                 numbers = index.indices(legal)

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hostile_values import json_values
 from lastcard import (
     Card,
     Color,
@@ -320,13 +321,6 @@ def test_from_dict_copies_its_input() -> None:
     assert Event.from_dict(event.to_dict()) == event and 99 not in event.totals
 
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
-    max_leaves=8,
-)
-
-
 @settings(**SETTINGS)
 @given(data=st.data())
 def test_hostile_changes_to_a_valid_dict_give_a_lastcard_error_or_a_valid_event(
@@ -337,7 +331,7 @@ def test_hostile_changes_to_a_valid_dict_give_a_lastcard_error_or_a_valid_event(
     if data.draw(st.booleans()) and key in d:
         del d[key]
     else:
-        d[key] = data.draw(JSON)
+        d[key] = data.draw(json_values)
     try:
         event = Event.from_dict(d)
     except LastcardError:

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hostile_values import CODE_CHARS, LOOK_ALIKES, json_values, scalars
 from lastcard import (
     Action,
     ActionKind,
@@ -46,11 +47,8 @@ SETTINGS: dict[str, Any] = {
     "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
 }
 
+
 # Characters that Python's case mapping, whitespace or digit rules turn into parts of a code.
-LOOK_ALIKES = "\u212a\u017f\u0131\u0130\u0663\uff12\U0001d7d5\uff32\u00a0\u2003\ufb00\u01c5"
-CODE_CHARS = "RYGBWrygbw0123456789+:>! SDCHKEPNAULOT"
-
-
 def _record() -> tuple[GameRecord, list[GameState]]:
     """A short game between first-choice players, and every state it passed through."""
     rec = Recorder(3, Rules.preset("party").changed(hand_size=3, target_score=None), seed=4)
@@ -77,23 +75,6 @@ def outcome(call: Callable[[], Any]) -> Any:
 
 # -- strategies ------------------------------------------------------------------------------
 
-scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-3, 12),
-    st.integers(),
-    st.sampled_from([2**64, 2**512, -(2**63), 10**4000]),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=12),
-    st.text(alphabet=LOOK_ALIKES + CODE_CHARS, max_size=8),
-)
-json_values = st.recursive(
-    scalars,
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
 texts = st.one_of(
     st.text(max_size=20),
     st.text(alphabet=LOOK_ALIKES + CODE_CHARS, max_size=12),

@@ -20,8 +20,8 @@ from lastcard import (
     ActionKind,
     Event,
     GameRecord,
+    GameState,
     Rules,
-    RulesError,
     apply,
     legal_actions,
     new_game,
@@ -29,6 +29,7 @@ from lastcard import (
 )
 from lastcard.sim import play_game
 from lastcard.table import StaleActionError, Table
+from random_play import seatable
 
 PRESETS = sorted(Rules.presets())
 MAX_ACTIONS = 300
@@ -40,11 +41,7 @@ def rules_for(preset: str) -> Rules:
 
 
 def playable(game: tuple[str, int, int]) -> bool:
-    try:
-        Rules.preset(game[0]).check_players(game[1])
-    except RulesError:
-        return False
-    return True
+    return seatable(Rules.preset(game[0]), game[1])
 
 
 games = st.tuples(st.sampled_from(PRESETS), st.integers(2, 10), st.integers(0, 2**32 - 1)).filter(
@@ -52,7 +49,9 @@ games = st.tuples(st.sampled_from(PRESETS), st.integers(2, 10), st.integers(0, 2
 )
 
 
-def pick(rng: random.Random, offers: dict[int, tuple[Action, ...]], to_act: int | None):
+def pick(
+    rng: random.Random, offers: dict[int, tuple[Action, ...]], to_act: int | None
+) -> tuple[int, Action]:
     """The same choice from the same offers: an out-of-turn seat now and then, else the seat
     to act."""
     for seat, actions in sorted(offers.items()):
@@ -62,7 +61,7 @@ def pick(rng: random.Random, offers: dict[int, tuple[Action, ...]], to_act: int 
     return to_act, rng.choice(offers[to_act])
 
 
-def engine_offers(state, players: int) -> dict[int, tuple[Action, ...]]:
+def engine_offers(state: GameState, players: int) -> dict[int, tuple[Action, ...]]:
     """What each seat may do, asked of the engine directly."""
     out: dict[int, tuple[Action, ...]] = {}
     for seat in range(players):

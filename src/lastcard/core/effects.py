@@ -21,7 +21,7 @@ from .events import EventType
 from .facts import CardEffect, EffectKind, RuleFacts, rule_facts
 from .matching import STACK_RULES, StackRule
 from .rng import shuffled
-from .rules import Rules
+from .rules import Rules, kept_on
 from .state import Phase
 
 
@@ -276,11 +276,7 @@ class Variant:
 
 def compile_rules(rules: Rules) -> Variant:
     """The tables for `rules`, built once per `Rules` object and kept on it."""
-    variant: Variant | None = rules.__dict__.get("_variant")
-    if variant is None:
-        variant = _compile(rules)
-        object.__setattr__(rules, "_variant", variant)
-    return variant
+    return kept_on(rules, "_variant", _compile)
 
 
 def _compile(rules: Rules) -> Variant:

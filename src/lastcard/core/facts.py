@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from .cards import Card, Color, Kind
 from .matching import STACK_RULES
-from .rules import Rules
+from .rules import Rules, kept_on
 
 
 class EffectKind(enum.Enum):
@@ -141,11 +141,7 @@ class RuleFacts:
 
 def rule_facts(rules: Rules) -> RuleFacts:
     """The facts of `rules`, built once per `Rules` object and kept on it."""
-    facts: RuleFacts | None = rules.__dict__.get("_facts")
-    if facts is None:
-        facts = _facts_of(rules)
-        object.__setattr__(rules, "_facts", facts)
-    return facts
+    return kept_on(rules, "_facts", _facts_of)
 
 
 def _facts_of(rules: Rules) -> RuleFacts:

@@ -8,9 +8,9 @@ the number of players (§1.5.1, §7.12.1, §7.13.9) run when a game is created.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import InitVar, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import Card, Kind, build_deck
 from .errors import RulesError, shown
@@ -185,12 +185,7 @@ class Rules:
 
     def deck_cards(self) -> tuple[Card, ...]:
         """The full deck these rules play with (§1), built once and kept."""
-        cards: tuple[Card, ...] | None = self.__dict__.get("_deck")
-        if cards is None:
-            extras = {_WILD_DOWNPOUR_KINDS[name]: n for name, n in self.wild_downpour or ()}
-            cards = build_deck(self.deck, extras)
-            object.__setattr__(self, "_deck", cards)
-        return cards
+        return kept_on(self, "_deck", _build_deck)
 
     def team_of_seats(self, players: int) -> tuple[tuple[int, ...], ...] | None:
         """The teams as seat tuples, checked against the number of players (§7.12.1)."""
@@ -390,3 +385,22 @@ PRESETS: dict[str, dict[str, Any]] = {
     "partners": {"teams": "partners"},
     "h2o": {"wild_downpour": {"draw1": 2, "draw2": 2}},
 }
+
+
+_Built = TypeVar("_Built")
+
+
+def kept_on(rules: Rules, key: str, build: Callable[[Rules], _Built]) -> _Built:
+    """`build(rules)`, built once per `Rules` object and kept on it under `key` (a frozen
+    dataclass, so the cache goes in through `object.__setattr__`; `__getstate__` drops it).
+    The engine asks for its tables on every call: this makes that a dictionary look-up."""
+    value: _Built | None = rules.__dict__.get(key)
+    if value is None:
+        value = build(rules)
+        object.__setattr__(rules, key, value)
+    return value
+
+
+def _build_deck(rules: Rules) -> tuple[Card, ...]:
+    extras = {_WILD_DOWNPOUR_KINDS[name]: n for name, n in rules.wild_downpour or ()}
+    return build_deck(rules.deck, extras)

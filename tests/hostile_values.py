@@ -1,0 +1,31 @@
+"""Hypothesis strategies for hostile input: the values a corrupted file or a malicious client
+could send (any JSON value, huge and negative numbers, NaN, look-alike letters and digits that
+`str.lower` or `int` would quietly turn into ASCII), shared by the tests of every reader."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+# Characters that case-folding or int() map onto ASCII code letters and digits: Kelvin sign,
+# long s, dotless i, dotted I, Arabic-Indic three, fullwidth 2, mathematical 7, fullwidth R,
+# no-break and em spaces, the ff ligature, a titlecase Dz.
+LOOK_ALIKES = "\u212a\u017f\u0131\u0130\u0663\uff12\U0001d7d5\uff32\u00a0\u2003\ufb00\u01c5"
+CODE_CHARS = "RYGBWrygbw0123456789+:>! SDCHKEPNAULOT"
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.integers(),
+    st.sampled_from([2**64, 2**512, -(2**63), 10**4000]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
+    st.text(alphabet=LOOK_ALIKES + CODE_CHARS, max_size=8),
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
