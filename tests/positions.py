@@ -115,7 +115,7 @@ def position(
     sections += [phase.value, f"turn {turn}"]
     if seed is not None:
         sections.append(f"rng {seed}")
-    state = from_notation(" | ".join(sections), rules)
+    state = from_notation(" | ".join(sections), rules, check=False)
     if base is not None:
         state = dataclasses.replace(
             state,

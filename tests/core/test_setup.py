@@ -436,6 +436,20 @@ def test_e9_reverse_first_with_2_players_the_dealer_starts(first_reverse: str, d
     rejected(state, 1 - dealer, "draw", "NOT_YOUR_TURN")
 
 
+@pytest.mark.parametrize("first_reverse", ["dealer_right", "dealer_starts"])
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_rule_2_4_reverse_first_with_2_players_without_two_player_rules_the_other_starts(
+    first_reverse: str, dealer: int
+) -> None:
+    """§2.4, §3.9.5: with `two_player_rules = False` a first Reverse only turns the direction;
+    the non-dealer starts."""
+    state = game2("BR", dealer=dealer, first_reverse=first_reverse, two_player_rules=False)
+    other = 1 - dealer
+    assert (state.phase, state.turn, state.to_act) == (Phase.AWAIT_TURN, other, other)
+    assert state.direction == -1
+    rejected(state, dealer, "draw", "NOT_YOUR_TURN")
+
+
 # -- E10: a Draw Two turned first -----------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ from lastcard import (
 )
 from lastcard.bots import Bot, RandomBot
 from lastcard.core.offers import out_of_turn_actions
-from lastcard.table import BotMistakeError, StaleActionError, Table
+from lastcard.table import BotMistakeError, BotMove, StaleActionError, Table
 
 ONE_HAND = Rules(target_score=None, hand_size=2)
 
@@ -91,7 +91,7 @@ def test_a_decision_with_a_stale_ply_is_refused_and_changes_nothing() -> None:
     before = snapshot(table)
     with pytest.raises(StaleActionError) as info:
         table.submit(1, "R1", ply=0)  # chosen before seat 0 played
-    assert info.value.code == "STALE_ACTION"
+    assert info.value.code == "STALE"
     assert snapshot(table) == before
     table.submit(1, "R1", ply=1)
     assert table.ply == 2
@@ -135,7 +135,10 @@ def test_an_out_of_turn_action_from_an_earlier_hand_is_stale() -> None:
     assert info.value.code == "NOTHING_TO_CALL"
 
 
-@pytest.mark.parametrize("ply", [True, 1.0, "1", None.__class__])
+@pytest.mark.parametrize(
+    "ply",
+    [True, 1.0, "1", [1], pytest.param(10**5000, id="huge"), pytest.param("9" * 10**6, id="long")],
+)
 def test_a_ply_that_is_not_a_whole_number_is_refused(ply: object) -> None:
     table = trio()
     table.submit(0, "R5")
@@ -180,7 +183,7 @@ def test_each_outside_seat_reads_the_events_redacted_for_it_from_the_deal_on() -
         [event.redact(seat) for event in opening] for seat in range(3)
     ]
     assert table.take_events(1) == []  # read once
-    transition = table.submit(0, "R7")  # no match: R7 on R3 is a red card, a legal play
+    transition = table.submit(0, "R7")
     for seat in range(3):
         assert table.take_events(seat) == [event.redact(seat) for event in transition.events]
 
@@ -251,6 +254,39 @@ def test_a_plan_made_before_an_outside_action_is_dropped() -> None:
     assert snapshot(table) == before
 
 
+def test_a_plan_overtaken_by_an_outside_action_is_dropped_not_stamped_with_the_new_ply() -> None:
+    """The person acts on the main thread while a bot plans on another: here, just after the
+    plan has read the position. The plan must not count as made at the new ply, or the bot now
+    to act would never be asked (the terminal would wait for ever)."""
+
+    class Overtaken(Table):
+        race: Callable[[], object] | None = None
+
+        @property
+        def state(self) -> GameState:
+            current = super().state
+            race, self.race = self.race, None
+            if race is not None:
+                race()  # applied after the plan read `current`
+            return current
+
+    log: list[tuple[int, tuple[str, ...], bool]] = []
+    table = Overtaken([None, Scripted(1, log, first), None], ONE_HAND, seed=1, dealer=2, deck=TRIO)
+    table.race = lambda: table.submit(0, "R5!")
+    move = table.plan()  # made on the position where seat 0 was to act: no bot acts
+    assert move.passed and table.state.to_act == 1
+    assert table.commit(move) is None
+    assert table.bots_pending()  # seat 1, a bot, is to act and will be asked
+    assert table.step() is not None and table.record().actions[-1][0] == 1
+
+
+def test_a_plan_for_an_outside_seat_is_refused() -> None:
+    table = trio()
+    with pytest.raises(LastcardError, match="not a bot"):
+        table.commit(BotMove(0, 0, parse_action("R5")))
+    assert table.ply == 0
+
+
 def test_bot_mistakes_raise() -> None:
     def cheat(legal: tuple[Action, ...], may_pass: bool) -> Action | None:
         return parse_action("W+4:r")
@@ -261,6 +297,9 @@ def test_bot_mistakes_raise() -> None:
     sulker = trio([Scripted(0, [], lambda legal, may_pass: None), None, None])
     with pytest.raises(BotMistakeError, match="must act"):
         sulker.step()
+    babbler = trio([Scripted(0, [], lambda legal, may_pass: "R5"), None, None])  # type: ignore[arg-type,return-value]
+    with pytest.raises(BotMistakeError, match="chose 'R5', which was not offered"):
+        babbler.step()
 
 
 def test_observing_bots_see_their_events_before_each_decision() -> None:
@@ -336,3 +375,9 @@ def test_a_seat_that_is_not_a_seat_of_the_table_is_refused_and_changes_nothing(
         table.take_events(seat)  # type: ignore[arg-type]
     assert table.actions(seat) == ()  # type: ignore[arg-type]
     assert snapshot(table) == before
+
+
+@pytest.mark.parametrize("actions", [[5], [(0,)], ["R5"], [(0, "R5", 1)]])
+def test_resumed_actions_that_are_not_seat_code_pairs_are_refused(actions: list[object]) -> None:
+    with pytest.raises(LastcardError):
+        Table([None, None, None], ONE_HAND, seed=1, dealer=2, deck=TRIO, actions=actions)  # type: ignore[arg-type]

@@ -686,3 +686,21 @@ def test_7_12_partners_with_four_players_are_seated() -> None:
 def test_1_5_1_too_many_players_for_the_deck_raise_rules_error() -> None:
     with pytest.raises(RulesError):
         GameSession(["greedy"] * 9, Rules(hand_size=12))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.pop("record"),
+        lambda d: d.pop("levels"),
+        lambda d: d.update(names=["You"]),
+        lambda d: d.update(levels=[5]),
+        lambda d: d.update(levels=["no-such-bot"]),
+        lambda d: d["record"].update(seed="seven"),
+    ],
+)
+def test_a_corrupted_save_is_refused_with_a_lastcard_error(change: Any) -> None:
+    data = json.loads(json.dumps(stacked_session(["greedy"], DUEL).to_dict()))
+    change(data)
+    with pytest.raises(LastcardError):
+        GameSession.from_dict(data)

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator
 
 from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color
-from .errors import ActionSyntaxError
+from .errors import ActionSyntaxError, shown
 
 VERSION = 1
 
@@ -142,6 +142,8 @@ class ActionIndex:
         (`numpy.frombuffer(mask, dtype=numpy.uint8)`).
         """
         out = bytearray(len(self._actions))
+        if isinstance(actions, str) or not isinstance(actions, Iterable):
+            raise ActionSyntaxError(f"a mask is made of several actions, not {shown(actions)}")
         for action in actions:
             out[self.index(action)] = 1
         return bytes(out)

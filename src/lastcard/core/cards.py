@@ -194,18 +194,26 @@ _DRAW_COUNTS = {
 
 
 def _code_of(kind: Kind, color: Color | None, rank: int | None) -> str:
+    # Checked strictly (a bool or 5.0 is no rank) because a card is interned for good: a
+    # loose check would both accept odd cards and let odd values grow the intern table.
+    if not isinstance(kind, Kind):
+        raise CardCodeError(f"not a kind of card: {shown(kind)}")
+    if color is not None and not isinstance(color, Color):
+        raise CardCodeError(f"not a colour: {shown(color)}")
+    if rank is not None and type(rank) is not int:
+        raise CardCodeError(f"a rank is a whole number from 0 to 9, not {shown(rank)}")
     if kind.is_wild:
         if color is not None or rank is not None:
-            raise ValueError(f"a {kind.name} card has no colour or rank")
+            raise CardCodeError(f"a {kind.name} card has no colour or rank")
         return kind.value
     if color is None:
-        raise ValueError(f"a {kind.name} card needs a colour")
+        raise CardCodeError(f"a {kind.name} card needs a colour")
     if kind is Kind.NUMBER:
         if rank is None or not 0 <= rank <= 9:
-            raise ValueError("a number card needs a rank from 0 to 9")
+            raise CardCodeError("a number card needs a rank from 0 to 9")
         return f"{color.value}{rank}"
     if rank is not None:
-        raise ValueError(f"a {kind.name} card has no rank")
+        raise CardCodeError(f"a {kind.name} card has no rank")
     return f"{color.value}{kind.value}"
 
 

@@ -3,7 +3,9 @@
 The turn loop in `engine` never asks which house rules are on. It calls the entries of a
 `Variant`: the effect of each card kind, the draws a last card still makes, how a first discard
 is treated, what may be stacked, which cards name a target. A new house rule is a new option,
-new entries here and a new test class.
+new entries here and a new test class. (Dealing, in `setup`, and the end of a hand and of the
+game, in `scoring`, read their own options — hand size, first discard, target score,
+elimination — from `Rules`: they run once a hand, outside the loop.)
 
 Every effect runs after the card is on the discard pile with its colour set (§3.6 step 1) and
 ends by deciding who acts next (§3.6 step 5).
@@ -276,7 +278,9 @@ class Variant:
 
 def compile_rules(rules: Rules) -> Variant:
     """The tables for `rules`, built once per `Rules` object and kept on it."""
-    return kept_on(rules, "_variant", _compile)
+    # Asked on every `apply` and `legal_actions`: the look-up is inline, the build kept on.
+    variant: Variant | None = rules.__dict__.get("_variant")
+    return variant if variant is not None else kept_on(rules, "_variant", _compile)
 
 
 def _compile(rules: Rules) -> Variant:

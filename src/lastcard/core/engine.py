@@ -16,7 +16,7 @@ from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color, Kind, sort_hand
 from .draft import Draft
 from .effects import Play, Variant, advance, compile_rules, penalise
-from .errors import ActionSyntaxError, IllegalActionError, illegal, shown
+from .errors import ActionSyntaxError, CorruptDataError, IllegalActionError, illegal, shown
 from .events import Event, EventType, codes
 from .matching import is_identical, is_wd4_legal, matches
 from .scoring import end_hand
@@ -58,6 +58,8 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     Plays come first (cards in hand order, then colours, targets, and without/with the Uno
     call), then draw, keep, challenge, accept, colour choices, `uno`, `catch N`, `next`.
     """
+    if not isinstance(state, GameState):
+        raise CorruptDataError(f"not a GameState: {shown(state)}")
     phase = state.phase
     if phase is Phase.GAME_OVER or type(seat) is not int or not 0 <= seat < state.players:
         return ()  # no seat (a bool is none either): no actions
@@ -224,6 +226,8 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
         _check_shape(action)
     else:
         raise ActionSyntaxError(f"an action is an Action or its text code, not {shown(action)}")
+    if not isinstance(state, GameState):
+        raise CorruptDataError(f"not a GameState: {shown(state)}")
     # `type(...) is int`: a bool is an int to Python but no seat.
     if type(seat) is not int or not 0 <= seat < state.players:
         raise illegal("NOT_YOUR_TURN", f"there is no seat {shown(seat)} in this game")

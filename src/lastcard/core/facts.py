@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import Card, Color, Kind
@@ -112,6 +112,13 @@ class RuleFacts:
     allows_jump_in: bool  # §7.3: an identical card may be played out of turn
     allows_jump_in_on_own_card: bool  # §7.3.3: even on the card one placed oneself
     turn_limit: int | None  # §3.11.4: turns after which a hand ends blocked; None: no limit
+    # Whether any card, in any deck, names a seat under these rules (a field, not a property:
+    # a searching bot asks on every playout).
+    has_targeted_cards: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        effects = (*self.effects.values(), *self.numbers.values())
+        object.__setattr__(self, "has_targeted_cards", any(e.names_target for e in effects))
 
     def card_effect(self, card: Card) -> CardEffect:
         """What playing `card` does under these rules (a Reverse: see `reverse_skips_with_two`).
@@ -127,11 +134,6 @@ class RuleFacts:
     def names_target(self, card: Card) -> bool:
         """Whether a play of `card` names a seat, and `card_effect` says why (swap or reveal)."""
         return self.card_effect(card).names_target
-
-    @property
-    def has_targeted_cards(self) -> bool:
-        """Whether any card, in any deck, names a seat under these rules."""
-        return any(e.names_target for e in (*self.effects.values(), *self.numbers.values()))
 
     def may_stack(self, card: Card, top: Card, color: Color) -> bool:
         """§7.1.2–7.1.3: whether `card` may be stacked on the draw card `top` (`color` current)."""

@@ -75,7 +75,7 @@ from .cards import COLORS, Card, Color
 from .errors import LastcardError
 from .rng import RngState
 from .rules import PRESETS, Rules
-from .state import GameState, HandResult, PendingChallenge, Phase
+from .state import GameState, HandResult, PendingChallenge, Phase, check_position
 
 
 class NotationError(LastcardError):
@@ -238,11 +238,14 @@ def _result_text(result: HandResult) -> str:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def from_notation(text: str, rules: Rules | None = None) -> GameState:
+def from_notation(text: str, rules: Rules | None = None, *, check: bool = True) -> GameState:
     """The position `text` describes (see the module), under `rules` unless it names its own.
 
     Raises `NotationError` for text that is not a position, and when `text` names rules that
-    differ from `rules`.
+    differ from `rules`. With `check` (the default) it also refuses a position the engine could
+    not go on from (`state.check_position`: nobody to decide, no current colour, a pending draw
+    of nothing, ...); tests that only show a bot a view may build such positions with
+    `check=False`.
     """
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
@@ -251,7 +254,10 @@ def from_notation(text: str, rules: Rules | None = None) -> GameState:
     if rules is not None and not isinstance(rules, Rules):
         raise NotationError(f"rules must be a Rules, not {type(rules).__name__}")
     try:
-        return _Reader(text, rules).state()
+        state = _Reader(text, rules).state()
+        if check:
+            check_position(state)
+        return state
     except NotationError:
         raise
     except (ValueError, TypeError, KeyError, IndexError) as error:  # LastcardErrors included

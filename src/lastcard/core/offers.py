@@ -61,37 +61,36 @@ def seat_actions(state: GameState, seat: int) -> tuple[Action, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Offers:
-    """Who may do what in one state: see the module docstring.
-
-    `out_of_turn` lists `(seat, actions)` in seat order, for the seats that have any.
-    """
+    """What every seat may do in one state: `by_seat[k]` is `seat_actions(state, k)`."""
 
     to_act: int | None
-    decision: tuple[Action, ...]
-    out_of_turn: tuple[tuple[int, tuple[Action, ...]], ...]
+    by_seat: tuple[tuple[Action, ...], ...]
     next_hand: bool  # between hands: any seat may deal the next one
 
-    def for_seat(self, seat: int) -> tuple[Action, ...]:
-        """What `seat` may do (empty when it has nothing to do)."""
+    @property
+    def decision(self) -> tuple[Action, ...]:
+        """What the seat to act chooses from (empty when nobody must decide)."""
+        return self.by_seat[self.to_act] if self.to_act is not None else ()
+
+    @property
+    def out_of_turn(self) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+        """`(seat, actions)` in seat order for the other seats that have an offer."""
         if self.next_hand:
-            return (_NEXT,)
-        if seat == self.to_act:
-            return self.decision
-        for other, actions in self.out_of_turn:
-            if other == seat:
-                return actions
-        return ()
+            return ()
+        return tuple(
+            (seat, actions)
+            for seat, actions in enumerate(self.by_seat)
+            if actions and seat != self.to_act
+        )
+
+    def for_seat(self, seat: int) -> tuple[Action, ...]:
+        """What `seat` may do (empty when it has nothing to do, or is no seat)."""
+        if type(seat) is not int or not 0 <= seat < len(self.by_seat):
+            return ()
+        return self.by_seat[seat]
 
 
 def all_offers(state: GameState) -> Offers:
     """Every seat's decision or offers in `state`."""
-    if state.phase in _OVER:
-        return Offers(None, (), (), state.phase is Phase.HAND_OVER)
-    to_act = state.to_act
-    decision = legal_actions(state, to_act) if to_act is not None else ()
-    others = tuple(
-        (seat, actions)
-        for seat in range(state.players)
-        if (actions := out_of_turn_actions(state, seat))
-    )
-    return Offers(to_act, decision, others, False)
+    by_seat = tuple(seat_actions(state, seat) for seat in range(state.players))
+    return Offers(state.to_act, by_seat, state.phase is Phase.HAND_OVER)

@@ -205,8 +205,7 @@ def replay_steps(record: GameRecord) -> Iterator[tuple[int, Action, Transition]]
     """Each recorded action with the transition it caused, in order.
 
     A record no game could have (see `GameRecord.check`) raises `CorruptDataError` first."""
-    record.check()
-    state = record.start()
+    state = _checked(record).start()
     for seat, code in record.actions:
         action = parse_action(code)
         transition = apply(state, seat, action)
@@ -220,13 +219,19 @@ def replay(record: GameRecord, *, verify: bool = True) -> GameState:
     Raises `CorruptDataError` for a record no game could have (see `GameRecord.check`), an
     `IllegalActionError` for an action the game did not allow, `ReplayMismatchError` for a
     final state that is not the recorded one."""
-    record.check()
-    state = record.start()
-    for _, _, transition in replay_steps(record):
-        state = transition.state
+    state = _checked(record).start()
+    for seat, code in record.actions:
+        state = apply(state, seat, parse_action(code)).state
     if verify and record.digest is not None and state_digest(state) != record.digest:
         raise ReplayMismatchError("the replay did not reach the recorded final state")
     return state
+
+
+def _checked(record: GameRecord) -> GameRecord:
+    if not isinstance(record, GameRecord):
+        raise CorruptDataError(f"not a GameRecord: {shown(record)}")
+    record.check()
+    return record
 
 
 class Recorder:

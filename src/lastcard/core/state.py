@@ -314,7 +314,7 @@ def _read_state(data: Mapping[str, Any]) -> GameState:
         if name not in values and name in data:
             values[name] = count(name)
     state = GameState(**values)
-    _check_phase(state)
+    check_position(state)
     return state
 
 
@@ -361,14 +361,32 @@ def _read_challenge(value: Any, players: int, size: int) -> PendingChallenge | N
     )
 
 
-def _check_phase(state: GameState) -> None:
-    """What the engine relies on in each phase."""
+def check_position(state: GameState) -> None:
+    """Raise `CorruptDataError` naming the field if the engine could not go on from `state`:
+    who decides in each phase, the current colour, the drawn card, a pending draw, an exposed
+    seat's single card, winners only at the end. (Deck conservation is checked on reading.)"""
     phase = state.phase
-    if (phase in _PLAYING or phase is Phase.AWAIT_FIRST_COLOR) and state.to_act is None:
-        raise corrupt("state.to_act", f"someone must decide in phase {phase.value}")
+    to_act = state.to_act
+    if phase in _PLAYING or phase is Phase.AWAIT_FIRST_COLOR:
+        if to_act is None:
+            raise corrupt("state.to_act", f"someone must decide in phase {phase.value}")
+        if not state.active[to_act]:
+            raise corrupt("state.to_act", f"seat {to_act} is out of the game (§7.5)")
+    elif to_act is not None:
+        raise corrupt("state.to_act", f"nobody decides in phase {phase.value}, not seat {to_act}")
+    if phase in (Phase.AWAIT_TURN, Phase.AFTER_DRAW) and to_act != state.turn:
+        raise corrupt("state.to_act", f"in phase {phase.value} the seat whose turn it is decides")
     if phase in _PLAYING and state.color is None:
         raise corrupt("state.color", f"a colour is current in phase {phase.value}")
     if phase is Phase.AFTER_DRAW and (
         state.drawn is None or state.drawn not in state.hands[state.turn]
     ):
         raise corrupt("state.drawn", f"seat {state.turn} holds no drawn card in phase after_draw")
+    if phase in (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE) and state.pending_draw < 1:
+        raise corrupt("state.pending_draw", f"phase {phase.value} answers a pending draw")
+    if state.exposed is not None and len(state.hands[state.exposed]) != 1:
+        raise corrupt("state.exposed", f"seat {state.exposed} does not hold one card (§4.4)")
+    if state.winners and phase is not Phase.GAME_OVER:
+        raise corrupt("state.winners", "the game is not over")
+    if state.first_discard not in state.rules.deck_cards():
+        raise corrupt("state.first_discard", f"{state.first_discard.code} is not in the deck")

@@ -31,7 +31,7 @@ from .decoding import (
     read_seats,
     read_whole,
 )
-from .errors import InvalidTargetError, RulesError, shown
+from .errors import CorruptDataError, InvalidTargetError, RulesError, shown
 from .rules import Rules
 from .state import MAX_COUNT, MAX_PLAYERS, GameState, HandResult, Phase, read_rules
 
@@ -84,6 +84,8 @@ class PlayerView:
 
 def player_view(state: GameState, seat: int | None) -> PlayerView:
     """The part of `state` that `seat` may see; `None` gives a spectator's view."""
+    if not isinstance(state, GameState):
+        raise CorruptDataError(f"not a GameState: {shown(state)}")
     # `type(...) is int`: a bool is an int to Python but no seat.
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
         raise InvalidTargetError(

@@ -64,7 +64,7 @@ def play_game(
         if before.phase is Phase.GAME_OVER:
             break
         move = table.plan()
-        if move.seat is None or move.action is None:
+        if move.passed or move.seat is None or move.action is None:
             raise RuntimeError(f"nobody is to act in phase {before.phase.value}")
         transition = table.commit(move)
         assert transition is not None  # nothing else moves this table

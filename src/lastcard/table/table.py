@@ -40,9 +40,10 @@ table is built.
 
 If no bot acts, the table remembers that its bots passed on this position: `bots_pending()` is
 False and `step()` returns None until something is applied. `plan()` and `commit(plan)` split a
-step in two for callers that let slow bots think on another thread: `plan()` only reads the
-current position (and the bots); `commit` applies the plan if the table is still at the ply it
-was made for, and drops it otherwise.
+step in two for callers that let slow bots think on another thread: `plan()` changes nothing at
+the table (it shows the bots their inboxes and asks them); `commit` applies the plan if the
+table is still at the ply it was made for, and drops it otherwise. One thread applies actions
+(`submit`, `commit`, `next_hand`); at most one other may `plan` meanwhile.
 
 No clock and no asyncio inside: pacing (a bot's visible pause, a web client's timeout) is the
 caller's. A bot answering with an action that was not on offer raises `BotMistakeError`.
@@ -59,6 +60,7 @@ from lastcard.bots import Bot
 from lastcard.core import (
     Action,
     ActionKind,
+    CorruptDataError,
     Event,
     GameRecord,
     GameState,
@@ -89,7 +91,7 @@ class BotMistakeError(LastcardError):
 class StaleActionError(LastcardError):
     """An action chosen for a position that is gone (see the ply rule of `Table`)."""
 
-    code = "STALE_ACTION"
+    code = "STALE"  # the code SERVER.md gives clients
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -110,6 +112,11 @@ class BotMove:
     ply: int
     seat: int | None = None
     action: Action | None = None
+
+    @property
+    def passed(self) -> bool:
+        """Every bot passed (or none was asked): nothing to apply."""
+        return self.action is None
 
 
 class Table:
@@ -150,7 +157,10 @@ class Table:
         }
         self._passed_at: int | None = None  # the ply at which every bot passed
         self._deliver(self._recorder.opening_events)
-        for seat, code in actions:
+        for i, pair in enumerate(actions):
+            if not (isinstance(pair, tuple | list) and len(pair) == 2):
+                raise CorruptDataError(f"actions[{i}]: {shown(pair)} is not a (seat, code) pair")
+            seat, code = pair
             self._apply(seat, parse_action(code))
 
     # -- what there is --------------------------------------------------------------------
@@ -163,10 +173,6 @@ class Table:
     def opening_events(self) -> tuple[Event, ...]:
         """The events of the opening deal, unredacted."""
         return self._recorder.opening_events
-
-    @property
-    def outside_seats(self) -> tuple[int, ...]:
-        return tuple(seat for seat in range(self.players) if seat not in self.bots)
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` may see (None: a spectator)."""
@@ -215,16 +221,18 @@ class Table:
         return self._apply(self.state.dealer, _NEXT)
 
     def _check_ply(self, state: GameState, seat: int, ply: int) -> None:
-        if not isinstance(ply, int) or isinstance(ply, bool):
-            raise StaleActionError(f"a ply is a whole number, not {ply!r}")
+        # Keyed on the seat, as SERVER.md §5 states the rule: even a `uno` or a `catch` by the
+        # seat that must decide needs the current ply (any new ply has closed a catch window).
+        if type(ply) is not int:
+            raise StaleActionError(f"a ply is a whole number, not {shown(ply)}")
         decides = seat == state.to_act or state.phase is Phase.HAND_OVER
         if decides and ply != self.ply:
             raise StaleActionError(
-                f"the action was chosen at ply {ply}; the game is at ply {self.ply}"
+                f"the action was chosen at ply {shown(ply)}; the game is at ply {self.ply}"
             )
         if not self._hand_start <= ply <= self.ply:
             raise StaleActionError(
-                f"ply {ply} is not in the current hand (plies {self._hand_start}–{self.ply})"
+                f"ply {shown(ply)} is not in the current hand (plies {self._hand_start}–{self.ply})"
             )
 
     # -- the bots -----------------------------------------------------------------------
@@ -247,8 +255,11 @@ class Table:
     def plan(self) -> BotMove:
         """What the bots would do now, without applying it (safe on a worker thread while
         nothing is applied meanwhile; `commit` drops the plan if something was)."""
-        state = self.state
+        # The ply first: an action applied meanwhile on another thread changes the state before
+        # the ply, so a plan can only be stamped with a ply older than its position, never newer
+        # (and `commit` drops it).
         ply = self.ply
+        state = self.state
         if state.phase is Phase.HAND_OVER:
             if self.auto_next_hand:
                 return BotMove(ply, state.dealer, _NEXT)
@@ -276,9 +287,12 @@ class Table:
         the position as passed. None: nothing was applied."""
         if move.ply != self.ply:
             return None
-        if move.seat is None or move.action is None:
+        if move.passed:
             self._passed_at = move.ply
             return None
+        assert move.seat is not None and move.action is not None
+        if move.seat not in self.bots and move.action.kind is not ActionKind.NEXT:
+            raise LastcardError(f"seat {shown(move.seat)} is not a bot: use submit")
         return self._apply(move.seat, move.action)
 
     def _ask(
@@ -304,8 +318,9 @@ class Table:
             raise BotMistakeError(f"the bot at seat {seat} passed, but it must act now")
         if choice not in offer:
             codes = ", ".join(a.code for a in offer)
+            said = repr(choice.code) if isinstance(choice, Action) else shown(choice)
             raise BotMistakeError(
-                f"the bot at seat {seat} chose {choice.code!r}, which was not offered: {codes}"
+                f"the bot at seat {seat} chose {said}, which was not offered: {codes}"
             )
         return choice
 

@@ -34,6 +34,7 @@ from typing import Any
 from lastcard.bots import Bot, make_bot
 from lastcard.core import (
     Action,
+    CorruptDataError,
     Event,
     GameRecord,
     GameState,
@@ -43,7 +44,7 @@ from lastcard.core import (
     Rules,
     Transition,
 )
-from lastcard.core.errors import illegal
+from lastcard.core.errors import illegal, shown
 from lastcard.table import BotMove, Table, bot_seed, fresh_seed
 
 SAVE_FORMAT = 1
@@ -184,16 +185,33 @@ class GameSession:
         that breaks ties at random may choose differently from how it would have gone on."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise LastcardError("not a saved lastcard game")
-        record = GameRecord.from_dict(data["record"])
-        session = GameSession(
-            data["levels"],
-            record.rules,
-            names=data["names"],
-            seed=record.seed,
-            dealer=record.dealer,
-            deck=record.deck,
-            actions=record.actions,
-        )
+        record = GameRecord.from_dict(data.get("record"))  # type: ignore[arg-type]
+        levels, names = data.get("levels"), data.get("names")
+        for field, texts, count in (
+            ("levels", levels, record.players - 1),
+            ("names", names, record.players),
+        ):
+            if not (
+                isinstance(texts, list)
+                and len(texts) == count
+                and all(isinstance(t, str) for t in texts)
+            ):
+                raise CorruptDataError(f"save.{field}: expected {count} texts, not {shown(texts)}")
+        assert isinstance(levels, list) and isinstance(names, list)
+        try:
+            session = GameSession(
+                levels,
+                record.rules,
+                names=names,
+                seed=record.seed,
+                dealer=record.dealer,
+                deck=record.deck,
+                actions=record.actions,
+            )
+        except LastcardError:
+            raise
+        except ValueError as error:  # a bot level that no longer exists
+            raise CorruptDataError(f"save.levels: {error}") from None
         if record.digest is not None and session.record().digest != record.digest:
             raise LastcardError("the saved game does not replay to the state it was saved in")
         return session
