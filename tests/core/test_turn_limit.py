@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from lastcard import GameRecord, GameState, Phase, Rules, RulesError, apply, replay
+from lastcard import GameRecord, GameState, Phase, Rules, RulesError, apply, player_view, replay
 from lastcard.sim import play_game
 from positions import act, of_type, position, run
 
@@ -180,3 +180,15 @@ _OLD_RECORD: dict[str, Any] = {
     "actions": [[int(step[0]), step[2:]] for step in _OLD_STEPS.split()],
     "digest": "ae75c1227a33539acbe5593ec1ca9c184a04a59c36fb13dd63a3633f19f67fee",
 }
+
+
+def test_rule_3_11_4_every_seat_sees_the_turn_count() -> None:
+    """Turns are public: a player (or an agent) can see a blocked end coming."""
+    record, state = play_game(["eager"] * 3, Rules(target_score=None, turn_limit=30), 2)
+    replayed, seen = record.start(), set()
+    for seat, code in record.actions:
+        replayed = apply(replayed, seat, code).state
+        for viewer in (None, 0, 1, 2):
+            assert player_view(replayed, viewer).hand_turns == replayed.hand_turns
+        seen.add(replayed.hand_turns)
+    assert replayed == state and {1, 2, 3} <= seen

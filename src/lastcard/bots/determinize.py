@@ -341,6 +341,7 @@ def determinize(
         uncaught=view.uncaught,
         top_player=view.top_player,
         passes=view.passes,
+        hand_turns=view.hand_turns,
         winners=view.winners,
         history=view.history,
     )

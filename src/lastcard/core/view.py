@@ -60,6 +60,7 @@ class PlayerView:
     uncaught: tuple[int, ...]  # seats whose missed Uno call can no longer be caught
     top_player: int | None
     passes: int
+    hand_turns: int  # turns taken this hand: at `rules.turn_limit` the hand ends blocked (§3.11.4)
     active: tuple[bool, ...]
     dealer: int
     first_discard: Card
@@ -113,6 +114,7 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         uncaught=state.uncaught,
         top_player=state.top_player,
         passes=state.passes,
+        hand_turns=state.hand_turns,
         active=state.active,
         dealer=state.dealer,
         first_discard=state.first_discard,
@@ -363,6 +365,13 @@ VIEW_FIELDS: tuple[ViewField, ...] = (
         "passes",
         _COUNT,
         "consecutive passes by seats that could neither play nor draw (§3.11.3)",
+        _same,
+        _count,
+    ),
+    _field(
+        "hand_turns",
+        _COUNT,
+        "turns taken this hand; at the rules' turn_limit the hand ends blocked (§3.11.4)",
         _same,
         _count,
     ),
