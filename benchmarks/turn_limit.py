@@ -85,7 +85,7 @@ def cells(presets: Sequence[str], bots: Sequence[str], hands: int, seed: int) ->
 def report(tallies: Sequence[Tally], limit: int | None, console: Console) -> None:
     hands = max(t.cell.hands for t in tallies)
     table = Table(title=f"Hands (of {hands} per cell) reaching the turn limit of {limit} turns")
-    table.add_column("preset")
+    table.add_column("preset", no_wrap=True, min_width=13)
     table.add_column("bot")
     for players in PLAYERS:
         table.add_column(f"{players}p", justify="right")

@@ -4,7 +4,17 @@ could send (any JSON value, huge and negative numbers, NaN, look-alike letters a
 
 from __future__ import annotations
 
+from typing import Any
+
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
+
+# Hypothesis settings for tests that build large values from real games.
+SETTINGS: dict[str, Any] = {
+    "deadline": None,
+    "max_examples": 150,
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+}
 
 # Characters that case-folding or int() map onto ASCII code letters and digits: Kelvin sign,
 # long s, dotless i, dotted I, Arabic-Indic three, fullwidth 2, mathematical 7, fullwidth R,

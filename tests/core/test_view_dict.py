@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hostile_values import json_values
+from hostile_values import SETTINGS, json_values
 from lastcard import (
     CorruptDataError,
     GameState,
@@ -28,12 +28,6 @@ from lastcard import (
 from lastcard.core.errors import shown
 from lastcard.core.view import VIEW_FIELDS
 from random_play import random_games
-
-SETTINGS: dict[str, Any] = {
-    "deadline": None,
-    "max_examples": 150,
-    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
-}
 
 
 def sampled_states(every: int = 7) -> Iterator[GameState]:

@@ -346,7 +346,9 @@ class Event(NamedTuple):
     `CorruptDataError`."""
 
     # A named tuple rather than a frozen dataclass: several are built per action, and tuple
-    # construction is several times cheaper.
+    # construction is several times cheaper. For the same reason `data` and `secret` are the
+    # engine's own mappings, not read-only copies: one event reaches every seat's inbox and the
+    # record, so treat them as read-only (`to_dict()` copies the top level only).
     type: EventType
     data: Mapping[str, Any] = _NO_DATA
     secret: Mapping[str, Any] = _NO_DATA

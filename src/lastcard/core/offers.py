@@ -31,6 +31,12 @@ _NEXT = Action(ActionKind.NEXT)
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 
 
+def anyone_may_act_out_of_turn(state: GameState) -> bool:
+    """Whether any seat could have an out-of-turn offer now: someone owes an Uno call, or
+    jump-ins are on. False in most positions, so a table can skip asking seat by seat."""
+    return state.exposed is not None or rule_facts(state.rules).allows_jump_in
+
+
 def out_of_turn_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """The out-of-turn actions `seat` may take now (catch, late Uno call, jump-in), if any.
 
@@ -38,7 +44,7 @@ def out_of_turn_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """
     if seat == state.to_act or state.phase in _OVER:
         return ()
-    if state.exposed is None and not rule_facts(state.rules).allows_jump_in:
+    if not anyone_may_act_out_of_turn(state):
         return ()  # the common case, answered without listing legal actions
     return tuple(
         a

@@ -76,7 +76,7 @@ from lastcard.core import (
     player_view,
 )
 from lastcard.core.errors import illegal, shown
-from lastcard.core.offers import out_of_turn_actions, seat_actions
+from lastcard.core.offers import anyone_may_act_out_of_turn, out_of_turn_actions, seat_actions
 from lastcard.core.rng import SECURE_SEED_BITS, derive_seed
 
 _NEXT = Action(ActionKind.NEXT)
@@ -246,7 +246,9 @@ class Table:
             return self.auto_next_hand
         if state.to_act in self.bots:
             return True
-        return any(out_of_turn_actions(state, seat) for seat in self.bots)
+        return anyone_may_act_out_of_turn(state) and any(
+            out_of_turn_actions(state, seat) for seat in self.bots
+        )
 
     def step(self) -> Transition | None:
         """One bot action (or an automatic `next`), applied; None when no bot acts."""
@@ -267,14 +269,13 @@ class Table:
         if state.phase is Phase.GAME_OVER or self._passed_at == ply:
             return BotMove(ply)  # over, or every bot passed on this position already
         to_act = state.to_act
-        for seat, bot in self.bots.items():
-            if seat == to_act:
-                continue
-            offer = out_of_turn_actions(state, seat)
-            if offer:
-                choice = self._ask(bot, seat, state, offer, may_pass=True)
-                if choice is not None:
-                    return BotMove(ply, seat, choice)
+        if anyone_may_act_out_of_turn(state):
+            for seat, bot in self.bots.items():
+                offer = out_of_turn_actions(state, seat)  # empty for the seat to act
+                if offer:
+                    choice = self._ask(bot, seat, state, offer, may_pass=True)
+                    if choice is not None:
+                        return BotMove(ply, seat, choice)
         if to_act is None or to_act not in self.bots:
             return BotMove(ply)
         choice = self._ask(
