@@ -1,6 +1,6 @@
-"""Hypothesis strategies for hostile input: the values a corrupted file or a malicious client
-could send (any JSON value, huge and negative numbers, NaN, look-alike letters and digits that
-`str.lower` or `int` would quietly turn into ASCII), shared by the tests of every reader."""
+"""Values on the wire, for the tests of every reader and writer: hypothesis strategies for
+hostile input (any JSON value, huge and negative numbers, NaN, look-alike letters and digits
+that `str.lower` or `int` would quietly turn into ASCII), and what plain JSON is."""
 
 from __future__ import annotations
 
@@ -39,3 +39,14 @@ json_values = st.recursive(
     ),
     max_leaves=12,
 )
+
+
+def is_plain_json(value: Any) -> bool:
+    """Only what JSON holds as it is: no tuple, set, Card or enum, no non-text key."""
+    if value is None or type(value) in (str, int, bool):
+        return True
+    if type(value) is list:
+        return all(is_plain_json(item) for item in value)
+    if type(value) is dict:
+        return all(type(k) is str and is_plain_json(v) for k, v in value.items())
+    return False

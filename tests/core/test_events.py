@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hostile_values import SETTINGS, json_values
+from hostile_values import SETTINGS, is_plain_json, json_values
 from lastcard import (
     Card,
     Color,
@@ -43,17 +43,6 @@ def first(kind: EventType, secret: bool = False) -> Event:
 def example_dicts() -> list[dict[str, Any]]:
     """One full event dict of every type."""
     return [first(kind, bool(EVENT_SPECS[kind].secret)).to_dict() for kind in EventType]
-
-
-def is_plain_json(value: Any) -> bool:
-    """Only what JSON holds as it is: no tuple, set, Card or enum, no non-text key."""
-    if value is None or type(value) in (str, int, bool):
-        return True
-    if type(value) is list:
-        return all(is_plain_json(item) for item in value)
-    if type(value) is dict:
-        return all(type(k) is str and is_plain_json(v) for k, v in value.items())
-    return False
 
 
 # -- the specs and what the engine emits -------------------------------------------------------

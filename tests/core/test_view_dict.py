@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hostile_values import SETTINGS, json_values
+from hostile_values import SETTINGS, is_plain_json, json_values
 from lastcard import (
     CorruptDataError,
     GameState,
@@ -39,16 +39,6 @@ def sampled_states(every: int = 7) -> Iterator[GameState]:
 
 def views(state: GameState) -> list[PlayerView]:
     return [player_view(state, seat) for seat in (None, *range(state.players))]
-
-
-def is_plain_json(value: Any) -> bool:
-    if value is None or type(value) in (str, int, bool):
-        return True
-    if type(value) is list:
-        return all(is_plain_json(item) for item in value)
-    if type(value) is dict:
-        return all(type(k) is str and is_plain_json(v) for k, v in value.items())
-    return False
 
 
 def through_json(view: PlayerView) -> PlayerView:
