@@ -23,7 +23,13 @@ from .errors import (
 from .events import Event, EventType
 from .facts import CardEffect, EffectKind, RuleFacts, rule_facts
 from .notation import NotationError, from_notation, to_notation
-from .offers import Offers, all_offers, out_of_turn_actions, seat_actions
+from .offers import (
+    Offers,
+    all_offers,
+    anyone_may_act_out_of_turn,
+    out_of_turn_actions,
+    seat_actions,
+)
 from .record import GameRecord, Recorder, ReplayMismatchError, replay, replay_steps, state_digest
 from .rules import Rules
 from .scoring import team_totals
@@ -71,6 +77,7 @@ __all__ = [
     "UnoCallError",
     "action_index",
     "all_offers",
+    "anyone_may_act_out_of_turn",
     "apply",
     "dealer_draw",
     "from_notation",

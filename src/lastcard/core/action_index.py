@@ -39,6 +39,7 @@ legal as a target. Later versions may append actions after `next`; they never re
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Iterator
 
 from .actions import Action, ActionKind, parse_action
@@ -124,12 +125,16 @@ class ActionIndex:
         return number
 
     def action_at(self, number: int) -> Action:
-        """The action numbered `number`."""
-        if type(number) is not int or not 0 <= number < len(self._actions):
+        """The action numbered `number`: an `int`, or any whole number that says so through
+        `__index__` (a NumPy integer, as a policy's output is), but not a bool."""
+        if isinstance(number, bool) or not hasattr(type(number), "__index__"):
+            raise ActionSyntaxError(f"an action number is a whole number, not {shown(number)}")
+        position = operator.index(number)
+        if not 0 <= position < len(self._actions):
             raise ActionSyntaxError(
-                f"action numbers run from 0 to {len(self._actions) - 1}, not {number!r}"
+                f"action numbers run from 0 to {len(self._actions) - 1}, not {shown(number)}"
             )
-        return self._actions[number]
+        return self._actions[position]
 
     def indices(self, actions: Iterable[Action | str]) -> list[int]:
         """The numbers of several actions, in the order given."""

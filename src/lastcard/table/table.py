@@ -155,7 +155,8 @@ class Table:
             for seat in range(self.players)
             if seat not in self.bots or hasattr(self.bots[seat], "observe")
         }
-        self._passed_at: int | None = None  # the ply at which every bot passed
+        self._offers_passed_at: int | None = None  # the ply at which the bots passed offers
+        self._actions: dict[int, tuple[Action, ...]] = {}  # `actions(seat)` at this ply
         self._deliver(self._recorder.opening_events)
         for i, pair in enumerate(actions):
             if not (isinstance(pair, tuple | list) and len(pair) == 2):
@@ -183,8 +184,14 @@ class Table:
         return self._recorder.record()
 
     def actions(self, seat: int) -> tuple[Action, ...]:
-        """What `seat` may do now (see the module docstring); often nothing."""
-        return seat_actions(self.state, seat)
+        """What `seat` may do now (see the module docstring); often nothing. Kept until the
+        next action: a server asks it for every client and again to check what one sends."""
+        if type(seat) is not int:
+            return ()  # no seat (True would find seat 1's entry: True == 1)
+        actions = self._actions.get(seat)
+        if actions is None:
+            actions = self._actions[seat] = seat_actions(self.state, seat)
+        return actions
 
     def take_events(self, seat: int) -> list[Event]:
         """The events `seat` has not read yet, redacted for it, oldest first."""
@@ -210,7 +217,7 @@ class Table:
         state = self.state
         if ply is not None:
             self._check_ply(state, seat, ply)
-        if action not in seat_actions(state, seat):
+        if action not in self.actions(seat):
             _refuse(state, seat, action)
         return self._apply(seat, action)
 
@@ -240,23 +247,29 @@ class Table:
     def bots_pending(self) -> bool:
         """True when `step()` would ask a bot something (or deal on, with `auto_next_hand`)."""
         state = self.state
-        if state.phase is Phase.GAME_OVER or self._passed_at == self.ply:
+        if state.phase is Phase.GAME_OVER:
             return False
         if state.phase is Phase.HAND_OVER:
             return self.auto_next_hand
         if state.to_act in self.bots:
             return True
-        return anyone_may_act_out_of_turn(state) and any(
-            out_of_turn_actions(state, seat) for seat in self.bots
+        return (
+            self._offers_passed_at != self.ply
+            and anyone_may_act_out_of_turn(state)
+            and any(out_of_turn_actions(state, seat) for seat in self.bots)
         )
 
     def step(self) -> Transition | None:
         """One bot action (or an automatic `next`), applied; None when no bot acts."""
         return self.commit(self.plan())
 
-    def plan(self) -> BotMove:
+    def plan(self, *, decisions: bool = True) -> BotMove:
         """What the bots would do now, without applying it (safe on a worker thread while
-        nothing is applied meanwhile; `commit` drops the plan if something was)."""
+        nothing is applied meanwhile; `commit` drops the plan if something was).
+
+        `decisions=False` polls only the out-of-turn offers and never asks the seat to act: a
+        caller that gives an outside seat its own offers after the bots' (an RL environment)
+        polls in two steps."""
         # The ply first: an action applied meanwhile on another thread changes the state before
         # the ply, so a plan can only be stamped with a ply older than its position, never newer
         # (and `commit` drops it).
@@ -266,17 +279,17 @@ class Table:
             if self.auto_next_hand:
                 return BotMove(ply, state.dealer, _NEXT)
             return BotMove(ply)
-        if state.phase is Phase.GAME_OVER or self._passed_at == ply:
-            return BotMove(ply)  # over, or every bot passed on this position already
+        if state.phase is Phase.GAME_OVER:
+            return BotMove(ply)
         to_act = state.to_act
-        if anyone_may_act_out_of_turn(state):
+        if self._offers_passed_at != ply and anyone_may_act_out_of_turn(state):
             for seat, bot in self.bots.items():
                 offer = out_of_turn_actions(state, seat)  # empty for the seat to act
                 if offer:
                     choice = self._ask(bot, seat, state, offer, may_pass=True)
                     if choice is not None:
                         return BotMove(ply, seat, choice)
-        if to_act is None or to_act not in self.bots:
+        if not decisions or to_act is None or to_act not in self.bots:
             return BotMove(ply)
         choice = self._ask(
             self.bots[to_act], to_act, state, seat_actions(state, to_act), may_pass=False
@@ -285,11 +298,12 @@ class Table:
 
     def commit(self, move: BotMove) -> Transition | None:
         """Apply `move` if the game is still at its ply; a move where every bot passed marks
-        the position as passed. None: nothing was applied."""
+        the position's offers as passed (they are not asked again until something is applied).
+        None: nothing was applied."""
         if move.ply != self.ply:
             return None
         if move.passed:
-            self._passed_at = move.ply
+            self._offers_passed_at = move.ply
             return None
         assert move.seat is not None and move.action is not None
         if move.seat not in self.bots and move.action.kind is not ActionKind.NEXT:
@@ -329,6 +343,7 @@ class Table:
 
     def _apply(self, seat: int, action: Action) -> Transition:
         transition = self._recorder.apply(seat, action)
+        self._actions = {}
         self.ply += 1
         if action.kind is ActionKind.NEXT:
             self._hand_start = self.ply

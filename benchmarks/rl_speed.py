@@ -1,0 +1,155 @@
+"""How fast do the RL environments step? Optionally next to RLCard's Uno environment.
+
+Each way plays whole episodes with uniformly random legal actions (from the action mask) and
+counts environment steps (one `step` call = one step):
+
+- ``AEC``: `lastcard.rl.env(players, rules)`, every seat an agent (PettingZoo's loop: `last`,
+  then `step`); a step is one agent's decision, out-of-turn offers and passes included;
+- ``single-agent``: `gymnasium.make("lastcard/Uno-v0", opponents=...)`, one seat against bots; a
+  step is one decision of the agent, the bots' moves in between included in its time;
+- ``vector xN``: Gymnasium's `AsyncVectorEnv` of N single-agent envs (``--envs``, one process
+  each), the way to use more than one core; every env's step counts;
+- ``rlcard`` (``--vs-rlcard``, RLCard 1.2 installed: ``pip install -e '.[bench]'``): its Uno
+  environment, ``env.step`` with a random legal action, the same player count. RLCard plays
+  simpler rules (no Uno call, no challenge, no scoring: an episode is one hand), so steps/s is
+  the comparable figure, not episodes/s.
+
+Ways are interleaved run by run; min / median / max over the runs are printed.
+
+Run: ``python benchmarks/rl_speed.py [--players 2] [--steps 20000] [--runs 3] [--vs-rlcard]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+import time
+import warnings
+from collections.abc import Callable
+
+import gymnasium as gym
+import numpy as np
+
+import lastcard.rl
+
+
+def aec_steps(players: int, rules: str, steps: int, seed: int) -> float:
+    env = lastcard.rl.env(players, rules)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    start = time.perf_counter()
+    for _ in range(steps):
+        if not env.agents:
+            env.reset()
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return steps / (time.perf_counter() - start)
+
+
+def single_agent_steps(players: int, rules: str, opponents: str, steps: int, seed: int) -> float:
+    env = gym.make("lastcard/Uno-v0", players=players, rules=rules, opponents=opponents)
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    start = time.perf_counter()
+    for _ in range(steps):
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            _, info = env.reset()
+    return steps / (time.perf_counter() - start)
+
+
+def vector_steps(
+    players: int, rules: str, opponents: str, envs: int, steps: int, seed: int
+) -> float:
+    """Gymnasium's asynchronous vector env: `envs` single-agent envs, one process each; a step
+    of all of them counts `envs` steps."""
+    vec = gym.make_vec(
+        "lastcard/Uno-v0",
+        num_envs=envs,
+        vectorization_mode="async",
+        players=players,
+        rules=rules,
+        opponents=opponents,
+    )
+    rng = np.random.default_rng(seed)
+    _, info = vec.reset(seed=seed)
+    start = time.perf_counter()
+    for _ in range(steps // envs):
+        masks = info["action_mask"]
+        # A finished env has an empty mask; its next step only resets it (Gymnasium's
+        # next-step autoreset), whatever the action.
+        actions = np.array(
+            [rng.choice(np.flatnonzero(mask)) if mask.any() else 0 for mask in masks]
+        )
+        _, _, _, _, info = vec.step(actions)
+    rate = (steps // envs) * envs / (time.perf_counter() - start)
+    vec.close()
+    return rate
+
+
+def rlcard_steps(players: int, steps: int, seed: int) -> float:
+    rlcard = importlib.import_module("rlcard")
+    env = rlcard.make("uno", config={"seed": seed, "game_num_players": players})
+    if env.num_players != players:  # RLCard 1.2 ignores game_num_players for Uno
+        env.game.configure({"game_num_players": players})
+        env.num_players = players
+    rng = np.random.default_rng(seed)
+    state, _ = env.reset()
+    start = time.perf_counter()
+    for _ in range(steps):
+        state, _ = env.step(int(rng.choice(list(state["legal_actions"]))))
+        if env.is_over():
+            state, _ = env.reset()
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2, help="seats (default 2)")
+    parser.add_argument("--rules", default="official", help="preset (default official)")
+    parser.add_argument("--opponents", default="random", help="bots of the single-agent env")
+    parser.add_argument("--steps", type=int, default=20_000, help="steps per run (default 20000)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per way (default 3)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--envs", type=int, default=2, help="envs of the vector way (default 2)")
+    parser.add_argument("--vs-rlcard", action="store_true", help="also time RLCard's Uno env")
+    args = parser.parse_args()
+    warnings.filterwarnings("ignore")
+
+    ways: dict[str, Callable[[int], float]] = {
+        "AEC": lambda seed: aec_steps(args.players, args.rules, args.steps, seed),
+        "single-agent": lambda seed: single_agent_steps(
+            args.players, args.rules, args.opponents, args.steps, seed
+        ),
+        f"vector x{args.envs}": lambda seed: vector_steps(
+            args.players, args.rules, args.opponents, args.envs, args.steps, seed
+        ),
+    }
+    if args.vs_rlcard:
+        ways["rlcard"] = lambda seed: rlcard_steps(args.players, args.steps, seed)
+    rates: dict[str, list[float]] = {name: [] for name in ways}
+    for run in range(args.runs):
+        print(f"run {run + 1}/{args.runs}", file=sys.stderr)
+        for name, way in ways.items():
+            rates[name].append(way(args.seed + run))
+    print(
+        f"{args.players} players, {args.rules} rules, single-agent opponents {args.opponents}, "
+        f"{args.steps:,} steps x {args.runs} runs"
+    )
+    print(f"{'env':<14} {'min':>9} {'median':>9} {'max':>9}  steps/s")
+    for name, values in rates.items():
+        low, mid, high = min(values), statistics.median(values), max(values)
+        print(f"{name:<14} {low:>9,.0f} {mid:>9,.0f} {high:>9,.0f}")
+    if "rlcard" in rates:
+        ours = statistics.median(rates["AEC"])
+        print(f"AEC / rlcard (medians): {ours / statistics.median(rates['rlcard']):.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""Reinforcement-learning environments under the real rules (the optional `rl` extra).
+
+- `env(players, rules, reward=..., render_mode=...)`: the PettingZoo AEC environment
+  `lastcard_v0`, every seat an agent (`lastcard.rl.aec`).
+- `SingleAgentEnv(players, rules, opponents=..., seat=...)`, registered with Gymnasium as
+  `lastcard/Uno-v0`: one seat against bots (`lastcard.rl.single_agent`).
+- `observation.observe(view)` and `observation.LAYOUT`: the observation of one seat, from its
+  `PlayerView` alone; `seating`: who is asked next and the action mask; `rewards`: zero-sum
+  rewards from the rules' scoring.
+
+See docs/RL.md for the encodings, the agent order, rewards and seeding.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from .aec import LastcardEnv, env
+from .observation import LAYOUT, OBSERVATION_SIZE, observe
+from .single_agent import SingleAgentEnv
+
+ENV_ID = "lastcard/Uno-v0"
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="lastcard.rl.single_agent:SingleAgentEnv")
+
+__all__ = [
+    "ENV_ID",
+    "LAYOUT",
+    "OBSERVATION_SIZE",
+    "LastcardEnv",
+    "SingleAgentEnv",
+    "env",
+    "observe",
+]

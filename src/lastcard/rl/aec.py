@@ -1,0 +1,203 @@
+"""`LastcardEnv`: the whole game as a PettingZoo AEC environment (`lastcard.rl.env()`).
+
+Every seat is an agent, `player_0` .. `player_{n-1}`, sitting at a `lastcard.table.Table`
+whose seats are all outside ones. The agent asked next (`agent_selection`) follows the table's
+order (`lastcard.rl.seating`): a seat with an out-of-turn offer first, in seat order, with the
+offered actions and `PASS`; then the seat to act. Between hands the environment deals on.
+
+- Action space: `Discrete(action_index(players).size + 1)`, the fixed action numbering of
+  `lastcard.core.action_index` followed by `PASS`.
+- Observation space: `Dict(observation=Box(343,), action_mask=Box(0, 1, (actions,), int8))`;
+  the observation is `lastcard.rl.observation.observe` of the agent's `PlayerView` and the mask
+  marks exactly the actions the agent may take now (all 0 for an agent that is not asked).
+- Rewards: `lastcard.rl.rewards` (`reward="hand"` or `"game"`), zero-sum.
+- Seeding: `reset(seed=s)` deals the game with seed `s` (the fast generator); the same seed and
+  the same actions give the same game. Without a seed the next game's seed comes from a
+  generator the last seed started. `reset(options={"dealer": d, "deck": [codes]})` fixes the
+  dealer and stacks the top of the deck, as `lastcard.new_game` does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from lastcard.core import LastcardError, Phase, Rules, action_index
+from lastcard.table import Table, fresh_seed
+
+from .observation import OBSERVATION_SIZE, observe
+from .render import table_text
+from .rewards import REWARDS, game_rewards, hand_rewards
+from .seating import Turn, action_mask, next_turn
+
+
+def table_options(options: dict[str, Any] | None) -> tuple[int | None, list[str] | None]:
+    """The `dealer` and stacked `deck` a `reset`'s options may give; other keys are ignored, as
+    PettingZoo's and Gymnasium's conventions want."""
+    options = options or {}
+    return options.get("dealer"), options.get("deck")
+
+
+def rules_of(rules: Rules | str | None) -> Rules:
+    """`Rules`, a preset's name, or None for the official rules."""
+    if rules is None:
+        return Rules()
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    if isinstance(rules, Rules):
+        return rules
+    raise LastcardError(f"rules are a Rules or a preset's name, not {rules!r}")
+
+
+class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """Uno under the real rules, every seat an agent (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "lastcard_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        rules: Rules | str | None = None,
+        *,
+        reward: str = "hand",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise LastcardError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise LastcardError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.rules = rules_of(rules)
+        self.rules.check_players(players)
+        self.players = players
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.index = action_index(players)
+        self.pass_action = self.index.size
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        actions = self.index.size + 1
+        self._action_space = spaces.Discrete(actions)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self.table: Table | None = None
+        self._seeds = np.random.default_rng(fresh_seed("fast"))
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    # -- the game -------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        # A seed deals that game; without one, the next game's seed comes from a generator the
+        # last seed started, so a seeded run of episodes stays reproducible.
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        game_seed = seed if seed is not None else int(self._seeds.integers(0, 2**63))
+        dealer, deck = table_options(options)
+        self.table = Table(
+            [None] * self.players, self.rules, seed=game_seed, dealer=dealer, deck=deck
+        )
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._passed: set[int] = set()
+        self._passed_ply = 0
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        table = self._table()
+        seat = self.possible_agents.index(agent)
+        turn = self._turn if self._turn is not None and self._turn.seat == seat else None
+        return {
+            "observation": observe(table.view(seat)),
+            "action_mask": action_mask(self.index, turn),
+        }
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table, turn = self._table(), self._turn
+        assert turn is not None, "a live agent is always asked something"
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        number = int(action)
+        if number == self.pass_action:
+            if not turn.may_pass:
+                raise LastcardError(f"{agent} must decide now and may not pass")
+            self._passed.add(turn.seat)
+        else:
+            hands = len(table.state.history)
+            table.submit(turn.seat, self.index.action_at(number))
+            if len(table.state.history) > hands:
+                self._hand_over()
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return table_text(self._table().state, self.possible_agents)
+
+    def close(self) -> None:
+        self.table = None
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise LastcardError("call reset() first")
+        return self.table
+
+    def _hand_over(self) -> None:
+        table = self._table()
+        state = table.state
+        scores = hand_rewards(state, state.history[-1]) if self.reward_mode == "hand" else None
+        if state.phase is Phase.GAME_OVER:
+            if self.reward_mode == "game":
+                scores = game_rewards(state)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            table.next_hand()
+        if scores is not None:
+            for agent, value in zip(self.possible_agents, scores, strict=True):
+                self.rewards[agent] = value
+
+    def _select(self) -> None:
+        table = self._table()
+        if table.ply != self._passed_ply:
+            self._passed, self._passed_ply = set(), table.ply
+        self._turn: Turn | None = next_turn(table, frozenset(self._passed))
+        if self._turn is not None:
+            self.agent_selection = self.possible_agents[self._turn.seat]
+        elif self.agents:
+            self.agent_selection = self.agents[0]  # the game is over: each agent steps out
+
+
+def env(
+    players: int = 2,
+    rules: Rules | str | None = None,
+    *,
+    reward: str = "hand",
+    render_mode: str | None = None,
+) -> LastcardEnv:
+    """The AEC environment `lastcard_v0` (see `LastcardEnv`)."""
+    return LastcardEnv(players, rules, reward=reward, render_mode=render_mode)

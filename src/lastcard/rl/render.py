@@ -1,0 +1,33 @@
+"""The `ansi` rendering of an environment: the table as a few lines of text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lastcard.core import GameState
+
+_DIRECTION = {1: "clockwise", -1: "counter-clockwise"}
+
+
+def table_text(state: GameState, names: Sequence[str]) -> str:
+    """Every hand (a rendering is for watching an agent, not for playing against it), the
+    discard pile's top, the colour, the direction and who must decide."""
+    colour = state.color.name.lower() if state.color is not None else "none yet"
+    lines = [
+        f"hand {state.hand_number} · top {state.top.code} · colour {colour} · "
+        f"{_DIRECTION[state.direction]} · stock {len(state.stock)} · {state.phase.value}"
+    ]
+    for seat, hand in enumerate(state.hands):
+        marks = [
+            "to act" if seat == state.to_act else "",
+            "dealer" if seat == state.dealer else "",
+            "out" if not state.active[seat] else "",
+        ]
+        note = ", ".join(mark for mark in marks if mark)
+        cards = " ".join(card.code for card in hand) or "-"
+        lines.append(
+            f"{names[seat]:>10} {state.scores[seat]:>4}  {cards}" + (f"  ({note})" if note else "")
+        )
+    if state.pending_draw:
+        lines.append(f"pending draw: {state.pending_draw}")
+    return "\n".join(lines) + "\n"

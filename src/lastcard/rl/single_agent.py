@@ -1,0 +1,184 @@
+"""`SingleAgentEnv`: one seat against bots, as a Gymnasium environment (`lastcard/Uno-v0`).
+
+The agent sits at `seat` of a `lastcard.table.Table`; the other seats are bots of one level
+(`lastcard.bots.make_bot` names, e.g. `"random"`, `"greedy"`, `"heuristic"`), seeded from the
+game's seed. Between the agent's decisions the bots play, in the table's order with one
+refinement for the agent's out-of-turn offers: the bots' offers are polled first (in seat
+order), then the agent is asked its own (it may `PASS`), then the seat to act decides. Between
+hands the environment deals on by itself.
+
+- Observation: `Box(343,)`, `lastcard.rl.observation.observe` of the agent's view.
+- Action: `Discrete(action_index(players).size + 1)` (the fixed numbering, then `PASS`);
+  `action_masks()` gives the legal ones (the method sb3-contrib's `MaskablePPO` calls) and
+  `info["action_mask"]` carries the same after `reset` and every `step`.
+- Reward: the agent's share of `lastcard.rl.rewards` (`reward="hand"` or `"game"`); the episode
+  ends with the game. An action outside the mask ends the episode at once with reward
+  `illegal_reward` (-1: a lost game) and `info["illegal_action"]` True, nothing applied:
+  Gymnasium's checker and agents that ignore the mask may send any action of the space.
+- Seeding as in `lastcard.rl.aec` (and `reset(options={"dealer": d, "deck": [...]})`); the bots
+  are seeded from the game's seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from lastcard.bots import Bot, make_bot
+from lastcard.core import LastcardError, Phase, Rules, action_index
+from lastcard.table import Table, bot_seed
+
+from .aec import rules_of, table_options
+from .observation import OBSERVATION_SIZE, Observation, observe
+from .render import table_text
+from .rewards import REWARDS, game_rewards, hand_rewards
+from .seating import Turn, action_mask
+
+
+class SingleAgentEnv(gym.Env[Observation, np.int64]):
+    """One seat of Uno under the real rules against bots (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium declares it so)
+
+    def __init__(
+        self,
+        players: int = 2,
+        rules: Rules | str | None = None,
+        *,
+        opponents: str = "heuristic",
+        seat: int = 0,
+        reward: str = "hand",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if reward not in REWARDS:
+            raise LastcardError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise LastcardError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.rules = rules_of(rules)
+        self.rules.check_players(players)
+        if not 0 <= seat < players:
+            raise LastcardError(f"seat {seat} is not a seat of a {players}-player game")
+        make_bot(opponents, 0)  # an unknown level is refused now, not at the first reset
+        self.players, self.seat, self.opponents = players, seat, opponents
+        self.reward_mode = reward
+        self.illegal_reward = illegal_reward
+        self.render_mode = render_mode
+        self.index = action_index(players)
+        self.pass_action = self.index.size
+        self.observation_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
+        self.action_space = spaces.Discrete(self.index.size + 1)
+        self.table: Table | None = None
+        self._turn: Turn | None = None
+        self._passed_ply: int | None = None
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        # A seed deals that game; without one, the next game's seed comes from the generator
+        # the last seed started (Gymnasium's convention), so a seeded run stays reproducible.
+        game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63))
+        bots: list[Bot | None] = [
+            None if s == self.seat else make_bot(self.opponents, bot_seed(game_seed, s))
+            for s in range(self.players)
+        ]
+        dealer, deck = table_options(options)
+        self.table = Table(bots, self.rules, seed=game_seed, dealer=dealer, deck=deck)
+        self._passed_ply = None
+        self._play_until_asked()  # no hand has ended before the agent's first decision
+        return self._observation(), self._info()
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        table, turn = self._table(), self._turn
+        if turn is None:
+            raise LastcardError("the game is over: call reset()")
+        number = int(action)
+        if not (0 <= number <= self.pass_action and action_mask(self.index, turn)[number]):
+            self._turn = None
+            info = {**self._info(), "illegal_action": True}
+            return self._observation(), self.illegal_reward, True, False, info
+        reward = 0.0
+        if number == self.pass_action:
+            self._passed_ply = table.ply
+        else:
+            hands = len(table.state.history)
+            table.submit(self.seat, self.index.action_at(number))
+            reward += self._hand_over() if len(table.state.history) > hands else 0.0
+        reward += self._play_until_asked()
+        over = table.state.phase is Phase.GAME_OVER
+        return self._observation(), reward, over, False, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal action numbers now, as booleans (all False once the game is over)."""
+        return action_mask(self.index, self._turn).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        names = ["agent" if s == self.seat else self.opponents for s in range(self.players)]
+        return table_text(self._table().state, names)
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise LastcardError("call reset() first")
+        return self.table
+
+    def _play_until_asked(self) -> float:
+        """Let the bots play until the agent is asked something or the game ends; the agent's
+        rewards meanwhile."""
+        table = self._table()
+        reward = 0.0
+        while True:
+            state = table.state
+            if state.phase is Phase.GAME_OVER:
+                self._turn = None
+                return reward
+            # Every path that ends a hand scores it and deals on (`_hand_over`), so a hand
+            # is never found over here.
+            assert state.phase is not Phase.HAND_OVER
+            move = table.plan(decisions=False)  # the bots' out-of-turn offers first
+            if not move.passed:
+                reward += self._applied(table.commit(move) is not None, len(state.history))
+                continue
+            table.commit(move)
+            if state.to_act == self.seat:
+                self._turn = Turn(self.seat, table.actions(self.seat), False)
+                return reward
+            offer = table.actions(self.seat)  # out-of-turn: a late call, a catch, a jump-in
+            if offer and self._passed_ply != table.ply:
+                self._turn = Turn(self.seat, offer, True)
+                return reward
+            hands = len(state.history)
+            table.step()  # the bot whose turn it is
+            reward += self._applied(True, hands)
+
+    def _applied(self, applied: bool, hands_before: int) -> float:
+        table = self._table()
+        if applied and len(table.state.history) > hands_before:
+            return self._hand_over()
+        return 0.0
+
+    def _hand_over(self) -> float:
+        """The agent's reward for the hand that just ended; deals on unless the game is over."""
+        table = self._table()
+        state = table.state
+        if self.reward_mode == "hand":
+            reward = hand_rewards(state, state.history[-1])[self.seat]
+        else:
+            reward = game_rewards(state)[self.seat] if state.phase is Phase.GAME_OVER else 0.0
+        if state.phase is Phase.HAND_OVER:
+            table.next_hand()
+        return reward
+
+    def _observation(self) -> Observation:
+        return observe(self._table().view(self.seat))
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": action_mask(self.index, self._turn)}

@@ -1,0 +1,104 @@
+"""The observation of one seat (`lastcard.rl.observation`): a fixed layout, built from the
+player's view alone, so that nothing hidden changes it."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from lastcard import Card, GameState, Rules, player_view
+from lastcard.core.action_index import CARD_ORDER
+from lastcard.rl.observation import LAYOUT, OBSERVATION_SIZE, observe
+from random_play import play_at_random
+
+GAMES = [("official", 2), ("party", 4), ("official-2018", 5), ("h2o", 10), ("elimination", 3)]
+
+
+def states() -> list[GameState]:
+    out: list[GameState] = []
+    for preset, players in GAMES:
+        played = play_at_random(preset, Rules.preset(preset), players, seed=players, steps=250)
+        out += played.states[::5]
+    return out
+
+
+STATES = states()
+
+
+def test_the_layout_is_pinned_and_contiguous() -> None:
+    assert OBSERVATION_SIZE == 343
+    starts = sorted((s.start, s.stop) for s in LAYOUT.values())
+    assert starts[0][0] == 0 and starts[-1][1] == OBSERVATION_SIZE
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(starts))
+    assert (LAYOUT["hand"], LAYOUT["counts"]) == (slice(0, 58), slice(339, 343))
+
+
+def hidden_changed(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same state as `seat` sees it: the other hands and the stock dealt anew (sizes kept),
+    and the generator moved on."""
+    others = [s for s in range(state.players) if s != seat]
+    pool = [card for s in others for card in state.hands[s]] + list(state.stock)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        hands[s], pool = tuple(pool[: len(state.hands[s])]), pool[len(state.hands[s]) :]
+    rngstate = dataclasses.replace(state.rng, counter=state.rng.counter + 12345)
+    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool), rng=rngstate)
+
+
+def test_nothing_hidden_changes_a_seats_observation() -> None:
+    rng = random.Random(0)
+    changed = 0
+    for state in STATES:
+        for seat in range(state.players):
+            other = hidden_changed(state, seat, rng)
+            changed += other.hands != state.hands
+            mine = observe(player_view(state, seat))
+            assert np.array_equal(mine, observe(player_view(other, seat)))
+    assert changed > len(STATES)  # the hidden parts really did change
+
+
+def test_the_observation_reads_the_view() -> None:
+    for state in STATES[:40]:
+        for seat in range(state.players):
+            view = player_view(state, seat)
+            obs = observe(view)
+            assert view.hand is not None
+            counts = {code: view.hand.count(Card.from_code(code)) for code in CARD_ORDER}
+            assert list(obs[LAYOUT["hand"]]) == [counts[code] for code in CARD_ORDER]
+            assert obs[LAYOUT["top"]][CARD_ORDER.index(view.top.code)] == 1
+            assert obs[LAYOUT["top"]].sum() == 1
+            assert obs[LAYOUT["discard"]].sum() == len(view.discard)
+            # Seats are relative: slot 0 is the observer, slot 1 the next seat clockwise.
+            sizes = obs[LAYOUT["hand_sizes"]]
+            assert sizes[0] == len(view.hand)
+            assert sizes[1] == view.hand_sizes[(seat + 1) % state.players]
+            assert sizes[state.players :].sum() == 0
+            assert obs[LAYOUT["direction"]][0] == view.direction
+            to_act = obs[LAYOUT["to_act"]]
+            if view.to_act is not None:
+                assert to_act[(view.to_act - seat) % state.players] == 1
+
+
+def test_a_spectators_view_is_no_observation() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        observe(player_view(STATES[0], None))
+
+
+@pytest.mark.parametrize("where", ["docs", "module"])
+def test_the_documented_layout_is_the_layout(where: str) -> None:
+    import re
+    from pathlib import Path
+
+    import lastcard.rl.observation as module
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "docs" / "RL.md").read_text() if where == "docs" else module.__doc__ or ""
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \|", text, flags=re.MULTILINE)
+    assert [(name, int(n)) for name, n in rows] == [
+        (name, s.stop - s.start) for name, s in LAYOUT.items()
+    ]
