@@ -91,6 +91,7 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             }
         )
         self.table: Table | None = None
+        self._turn: Turn | None = None  # the seat asked now, and with what
         self._seeds = np.random.default_rng(fresh_seed("fast"))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -185,7 +186,7 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         table = self._table()
         if table.ply != self._passed_ply:
             self._passed, self._passed_ply = set(), table.ply
-        self._turn: Turn | None = next_turn(table, frozenset(self._passed))
+        self._turn = next_turn(table, frozenset(self._passed))
         if self._turn is not None:
             self.agent_selection = self.possible_agents[self._turn.seat]
         elif self.agents:
