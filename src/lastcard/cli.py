@@ -29,7 +29,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lastcard.bots import bot_names
+from lastcard.bots import bot_names, make_bot
 from lastcard.core import (
     Event,
     EventType,
@@ -84,11 +84,37 @@ def _rules(name: str) -> Rules:
     return Rules.preset(name)
 
 
-def _check_bot(name: str) -> None:
+def _check_bot(name: str, players: int) -> str:
+    """`name` as `play_game` takes it; `ppo:FILE` (or `ppo:path=FILE`), a trained policy, is
+    read now, so a missing `rl` extra or a bad file is a short error before the game."""
+    if name.partition(":")[0] == "ppo":
+        return _policy_bot(name, players)
     if name not in bot_names():
+        names = [*(n for n in bot_names() if n != "ppo"), "ppo:FILE"]
         raise typer.BadParameter(
-            f"unknown bot {name!r}; choose from {', '.join(bot_names())}", param_hint="'--bot'"
+            f"unknown bot {name!r}; choose from {', '.join(names)}", param_hint="'--bot'"
         )
+    return name
+
+
+def _policy_bot(spec: str, players: int) -> str:
+    try:
+        from lastcard.rl import PolicyBot  # registers `ppo`; NumPy and Gymnasium only
+    except ImportError:
+        raise _fail("`--bot ppo:FILE` needs the rl extra: pip install 'lastcard[rl]'") from None
+    rest = spec.partition(":")[2]
+    if not rest:
+        raise typer.BadParameter("give the policy file: ppo:FILE", param_hint="'--bot'")
+    if "=" not in rest:
+        spec = f"ppo:path={rest}"
+    try:
+        bot = make_bot(spec, 0)
+    except ValueError as error:  # an unreadable or malformed file, a bad option
+        raise _fail(str(error)) from None
+    if isinstance(bot, PolicyBot) and bot.policy.players != players:
+        trained = bot.policy.players
+        raise _fail(f"the policy plays {trained}-player games: add --players {trained}")
+    return spec
 
 
 def _fail(message: str) -> typer.Exit:
@@ -260,8 +286,8 @@ def watch(
     Wild Draw Four; a Wild played as green reads W:g.
     """
     the_rules = _rules(rules)
-    _check_bot(bot)
     _check_players(the_rules, players)
+    bot = _check_bot(bot, players)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     console = _console()
@@ -375,8 +401,8 @@ def simulate(
     turn). Hand wins are shares of the hands someone went out of.
     """
     the_rules = _rules(rules)
-    _check_bot(bot)
     _check_players(the_rules, players)
+    bot = _check_bot(bot, players)
     try:
         stats = simulate_with_progress([bot] * players, the_rules, games=games, seed=seed)
     except LastcardError as error:

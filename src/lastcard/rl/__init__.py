@@ -7,6 +7,8 @@
 - `observation.observe(view)` and `observation.LAYOUT`: the observation of one seat, from its
   `PlayerView` alone; `seating`: who is asked next and the action mask; `rewards`: zero-sum
   rewards from the rules' scoring.
+- `PolicyBot`, registered as the bot `ppo` (`make_bot("ppo:path=agent.npz", seed)`): a trained
+  policy network played with NumPy alone (`lastcard.rl.policy`; examples/train_ppo.py trains one).
 
 See docs/RL.md for the encodings, the agent order, rewards and seeding.
 """
@@ -15,19 +17,25 @@ from __future__ import annotations
 
 import gymnasium
 
+from lastcard.bots import bot_names, register
+
 from .aec import LastcardEnv, env
 from .observation import LAYOUT, OBSERVATION_SIZE, observe
+from .policy import PolicyBot
 from .single_agent import SingleAgentEnv
 
 ENV_ID = "lastcard/Uno-v0"
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="lastcard.rl.single_agent:SingleAgentEnv")
+if "ppo" not in bot_names():
+    register("ppo", PolicyBot)
 
 __all__ = [
     "ENV_ID",
     "LAYOUT",
     "OBSERVATION_SIZE",
     "LastcardEnv",
+    "PolicyBot",
     "SingleAgentEnv",
     "env",
     "observe",

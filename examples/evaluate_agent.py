@@ -1,0 +1,134 @@
+"""Evaluate a trained agent heads-up against the bots: hand win rate with 95% intervals.
+
+    python examples/evaluate_agent.py --model examples/models/ppo_heads_up.npz --hands 40000
+
+Single hands of the official rules (`Rules(target_score=None)`), two players, played with
+`lastcard.sim.play_game` and `lastcard.rl.PolicyBot` (NumPy only: no torch needed).
+
+Seat-alternated and seed-paired: hand pair i is dealt from `derive_seed(seed, "eval", i)` twice,
+once with the agent in seat 0 and once in seat 1, so both players get the same cards and the
+same seats equally often and the luck of the deal cancels out. `--hands` counts hands (two per
+pair) against each opponent. Every opponent meets the same deals.
+
+The table: the agent's hand win rate with its 95% Wilson interval, the mean points per hand it
+scored and the mean its opponent scored (the winner of a hand scores the cards left in the
+other's hand), and hands that ended blocked or at the action limit (neither player won).
+`--agent BOT` evaluates a bot spec in the agent's place instead (`--agent greedy`), for a
+reference row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import lastcard.rl  # registers the `ppo` bot, in every worker too
+from lastcard import Rules
+from lastcard.core.rng import derive_seed
+from lastcard.sim import play_game
+from lastcard.sim.parallel import run_tasks
+from lastcard.sim.stats import wilson_interval
+
+SINGLE_HAND = Rules(target_score=None)
+
+
+@dataclass(frozen=True)
+class Pair:
+    agent: str
+    opponent: str
+    seed: int
+
+
+@dataclass
+class Tally:
+    hands: int = 0
+    wins: int = 0
+    losses: int = 0
+    agent_points: int = 0
+    opponent_points: int = 0
+
+    def add(self, outcome: tuple[int, int, int]) -> None:
+        went_out, agent_points, opponent_points = outcome
+        self.hands += 1
+        self.wins += went_out == 1
+        self.losses += went_out == -1
+        self.agent_points += agent_points
+        self.opponent_points += opponent_points
+
+
+def play_pair(pair: Pair) -> list[tuple[int, int, int]]:
+    """Both hands of a pair: (1 agent went out / -1 opponent / 0 nobody, agent's points,
+    opponent's points), agent in seat 0 then in seat 1."""
+    outcomes = []
+    for agent_seat in (0, 1):
+        bots = [pair.opponent, pair.opponent]
+        bots[agent_seat] = pair.agent
+        _, state = play_game(bots, SINGLE_HAND, pair.seed)
+        if not state.history:  # stopped by the action limit
+            outcomes.append((0, 0, 0))
+            continue
+        result = state.history[-1]
+        went_out = 0 if result.went_out is None else (1 if result.went_out == agent_seat else -1)
+        outcomes.append((went_out, result.points[agent_seat], result.points[1 - agent_seat]))
+    return outcomes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model", type=Path, default=Path("examples/models/ppo_heads_up.npz"))
+    parser.add_argument("--agent", help="a bot spec to evaluate instead of --model")
+    parser.add_argument("--opponents", default="random,greedy,heuristic")
+    parser.add_argument("--hands", type=int, default=40_000, help="hands per opponent (even)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+
+    agent = args.agent or f"ppo:path={args.model}"
+    if args.agent is None:
+        lastcard.rl.policy.load_policy(args.model)  # a bad file fails here, not in a worker
+    pairs = (args.hands + 1) // 2
+    opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
+    print(
+        f"{agent} · {pairs * 2:,} hands against each of {', '.join(opponents)} · "
+        f"heads-up, official rules, single hands · seed-paired, seats alternated · "
+        f"seed {args.seed}",
+        flush=True,
+    )
+    rows = []
+    for opponent in opponents:
+        tally = Tally()
+        started = time.perf_counter()
+        tasks = [Pair(agent, opponent, derive_seed(args.seed, "eval", i)) for i in range(pairs)]
+        for outcomes in run_tasks(
+            play_pair, tasks, workers=args.workers, description=f"vs {opponent}"
+        ):
+            for outcome in outcomes:
+                tally.add(outcome)
+        elapsed = time.perf_counter() - started
+        print(f"  vs {opponent}: {tally.hands:,} hands in {elapsed:.0f} s", flush=True)
+        rows.append((opponent, tally))
+
+    print()
+    header = ("opponent", "hands", "win rate", "95% CI", "pts/hand", "opp pts/hand", "no winner")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "|".join(" --- " for _ in header) + "|")
+    for opponent, t in rows:
+        lo, hi = wilson_interval(t.wins, t.hands)
+        no_winner = t.hands - t.wins - t.losses
+        cells = (
+            opponent,
+            f"{t.hands:,}",
+            f"{t.wins / t.hands:.1%}",
+            f"{lo:.1%} – {hi:.1%}",
+            f"{t.agent_points / t.hands:.1f}",
+            f"{t.opponent_points / t.hands:.1f}",
+            f"{no_winner:,}",
+        )
+        print("| " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
