@@ -30,26 +30,9 @@ from lastcard.table import Table, fresh_seed
 
 from .observation import OBSERVATION_SIZE, observe
 from .render import table_text
-from .rewards import REWARDS, game_rewards, hand_rewards
+from .rewards import game_rewards, hand_rewards
 from .seating import Turn, action_mask, next_turn
-
-
-def table_options(options: dict[str, Any] | None) -> tuple[int | None, list[str] | None]:
-    """The `dealer` and stacked `deck` a `reset`'s options may give; other keys are ignored, as
-    PettingZoo's and Gymnasium's conventions want."""
-    options = options or {}
-    return options.get("dealer"), options.get("deck")
-
-
-def rules_of(rules: Rules | str | None) -> Rules:
-    """`Rules`, a preset's name, or None for the official rules."""
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    if isinstance(rules, Rules):
-        return rules
-    raise LastcardError(f"rules are a Rules or a preset's name, not {rules!r}")
+from .settings import checked_rules, table_options
 
 
 class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -70,12 +53,7 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if reward not in REWARDS:
-            raise LastcardError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise LastcardError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.rules = rules_of(rules)
-        self.rules.check_players(players)
+        self.rules = checked_rules(players, rules, reward, render_mode)
         self.players = players
         self.reward_mode = reward
         self.render_mode = render_mode

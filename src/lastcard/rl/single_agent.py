@@ -32,11 +32,11 @@ from lastcard.bots import Bot, make_bot
 from lastcard.core import LastcardError, Phase, Rules, action_index
 from lastcard.table import Table, bot_seed
 
-from .aec import rules_of, table_options
 from .observation import OBSERVATION_SIZE, Observation, observe
 from .render import table_text
-from .rewards import REWARDS, game_rewards, hand_rewards
+from .rewards import game_rewards, hand_rewards
 from .seating import Turn, action_mask
+from .settings import checked_rules, table_options
 
 
 class SingleAgentEnv(gym.Env[Observation, np.int64]):
@@ -55,12 +55,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        if reward not in REWARDS:
-            raise LastcardError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise LastcardError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.rules = rules_of(rules)
-        self.rules.check_players(players)
+        self.rules = checked_rules(players, rules, reward, render_mode)
         if not 0 <= seat < players:
             raise LastcardError(f"seat {seat} is not a seat of a {players}-player game")
         make_bot(opponents, 0)  # an unknown level is refused now, not at the first reset
