@@ -21,7 +21,7 @@ from .cards import Card, Kind
 from .draft import Draft
 from .events import EventType
 from .facts import CardEffect, EffectKind, RuleFacts, rule_facts
-from .matching import STACK_RULES, StackRule
+from .matching import StackRule
 from .rng import shuffled
 from .rules import Rules, kept_on
 from .state import Phase
@@ -318,7 +318,7 @@ def _compile(rules: Rules) -> Variant:
         effects=effects,
         last_card=last_card_draws(facts),
         first_discard=first_discard,
-        stack_rule=STACK_RULES[rules.stacking],
+        stack_rule=facts.stack_rule,
         # §7.2.1, §7.10.2: Seven-O's 7s, a swapping or revealing Wild Customizable
         targeted=frozenset(card for card in rules.deck_cards() if facts.names_target(card)),
     )

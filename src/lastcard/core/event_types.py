@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -164,6 +164,12 @@ class EventSpec:
     meaning: str
     fields: tuple[FieldSpec, ...]
     secret_to: str | None = None
+    # The names of the secret fields: a redacted event's accessors ask on every read.
+    secret_names: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        names = frozenset(f.name for f in self.fields if f.secret)
+        object.__setattr__(self, "secret_names", names)
 
     @property
     def public(self) -> tuple[FieldSpec, ...]:

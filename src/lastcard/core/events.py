@@ -131,7 +131,7 @@ class Event(NamedTuple):
         if name in self.secret:
             return self.secret[name]
         spec = EVENT_SPECS.get(self.type)
-        if spec is not None and any(f.name == name and f.secret for f in spec.fields):
+        if spec is not None and name in spec.secret_names:
             return None  # redacted
         raise corrupt(f"event {self.type}", f"has no field {name!r}")
 

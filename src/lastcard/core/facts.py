@@ -19,10 +19,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .cards import Card, Color, Kind
-from .matching import STACK_RULES
+from .matching import STACK_RULES, StackRule
 from .rules import Rules, kept_on
 
 
@@ -88,10 +89,10 @@ _FIXED: Mapping[Kind, CardEffect] = {
 }
 
 # §7.2: under Seven-O a 7 swaps and a 0 rotates; every other number has no effect.
-_SEVEN_O_NUMBERS: Mapping[int, CardEffect] = {
-    7: CardEffect(EffectKind.SWAP_HANDS),
-    0: CardEffect(EffectKind.ROTATE_HANDS),
-}
+_SEVEN_O_NUMBERS: Mapping[int, CardEffect] = MappingProxyType(
+    {7: CardEffect(EffectKind.SWAP_HANDS), 0: CardEffect(EffectKind.ROTATE_HANDS)}
+)
+_NO_NUMBERS: Mapping[int, CardEffect] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -135,10 +136,17 @@ class RuleFacts:
         """Whether a play of `card` names a seat, and `card_effect` says why (swap or reveal)."""
         return self.card_effect(card).names_target
 
+    @property
+    def stack_rule(self) -> StackRule | None:
+        """§7.1: what may be stacked on what, or None without stacking (the engine's table)."""
+        if not self.allows_stacking:
+            return None
+        return STACK_RULES["mixed" if self.stacking_mixed else "same"]
+
     def may_stack(self, card: Card, top: Card, color: Color) -> bool:
         """§7.1.2–7.1.3: whether `card` may be stacked on the draw card `top` (`color` current)."""
-        rule = STACK_RULES["mixed" if self.stacking_mixed else "same"]
-        return self.allows_stacking and rule is not None and rule(card, top, color)
+        rule = self.stack_rule
+        return rule is not None and rule(card, top, color)
 
 
 def rule_facts(rules: Rules) -> RuleFacts:
@@ -151,7 +159,7 @@ def _facts_of(rules: Rules) -> RuleFacts:
     effects = {**_FIXED, Kind.WILD_CUSTOMIZABLE: CardEffect.from_code(rules.custom_wild_effect)}
     return RuleFacts(
         effects=effects,
-        numbers=_SEVEN_O_NUMBERS if rules.seven_o else {},
+        numbers=_SEVEN_O_NUMBERS if rules.seven_o else _NO_NUMBERS,
         reverse_skips_with_two=rules.two_player_rules,
         own_hand_scoring=rules.elimination or rules.scoring == "alternative",
         allows_voluntary_draw=rules.allow_voluntary_draw,

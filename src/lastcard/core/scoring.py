@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from .cards import hand_value
 from .draft import Draft
-from .effects import compile_rules
 from .events import EventType, codes
+from .facts import rule_facts
 from .state import GameState, HandResult, Phase
 
 
@@ -35,7 +35,7 @@ def end_hand(d: Draft, went_out: int | None) -> None:
     values = tuple(hand_value(hand) for hand in d.hands)
     points = [0] * n
     teams = rules.team_of_seats(n)
-    own_hand_scoring = compile_rules(rules).facts.own_hand_scoring
+    own_hand_scoring = rule_facts(rules).own_hand_scoring
     if went_out is not None:
         if own_hand_scoring:  # §6.4.1, §7.5.1
             for seat in range(n):
