@@ -18,7 +18,7 @@ and a fixed mix has no schedule to tune. The observations are normalised with ru
 saturate the first layer.
 
 Writes to `--out`: `ppo_heads_up.zip` (the sb3 model) and `vecnormalize.pkl` (to resume or
-inspect with sb3), `ppo_heads_up.npz` (the actor for `lastcard.rl.PolicyBot`: NumPy only at
+inspect with sb3), `ppo_heads_up.npz` (the actor for `lastcard.rl.PolicyBot`: no torch at
 play time), `episodes.csv` (timestep, opponent, reward of every episode) and
 `learning_curve.png`. A checkpoint of the `.zip` and `.npz` is written every
 `--checkpoint-every` steps, so a run cut short still leaves an agent.

@@ -99,7 +99,7 @@ def _check_bot(name: str, players: int) -> str:
 
 def _policy_bot(spec: str, players: int) -> str:
     try:
-        from lastcard.rl import PolicyBot  # registers `ppo`; NumPy and Gymnasium only
+        from lastcard.rl import PolicyBot  # registers `ppo`; the rl extra, no torch
     except ImportError:
         raise _fail("`--bot ppo:FILE` needs the rl extra: pip install 'lastcard[rl]'") from None
     rest = spec.partition(":")[2]

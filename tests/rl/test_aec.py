@@ -42,14 +42,12 @@ def play(game: LastcardEnv, seed: int, max_steps: int = 20_000) -> list[dict[str
     for _ in range(max_steps):
         if not game.agents:
             return rewards
-        agent = game.agent_selection
         obs, _, terminated, truncated, _ = game.last()
         action = (
             None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
         )
         game.step(action)  # type: ignore[arg-type]
         rewards.append(dict(game.rewards))
-        assert agent is not None
     raise AssertionError("the game did not end")
 
 
@@ -76,7 +74,6 @@ def test_the_mask_is_exactly_what_the_engine_accepts(players: int, preset: str) 
     rng = np.random.default_rng(7)
     table = game.table
     assert table is not None
-    passes = 0
     for _ in range(150):
         agent = game.agent_selection
         seat = game.possible_agents.index(agent)
@@ -93,7 +90,6 @@ def test_the_mask_is_exactly_what_the_engine_accepts(players: int, preset: str) 
             except LastcardError:
                 accepted = False
             assert bool(mask[number]) == accepted, (game.index.action_at(number).code, mask[number])
-        passes += int(mask[game.pass_action])
         game.step(int(rng.choice(np.flatnonzero(mask))))
 
 

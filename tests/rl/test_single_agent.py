@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 from lastcard import LastcardError, Rules
 from lastcard.rl import ENV_ID, SingleAgentEnv
+from lastcard.rl.rewards import hand_rewards
 
 
 @pytest.fixture(autouse=True)
@@ -132,3 +133,27 @@ def test_bad_arguments_are_refused() -> None:
         SingleAgentEnv(2, "official", opponents="no-such-bot")
     with pytest.raises(LastcardError):
         SingleAgentEnv(2, "official", reward="points")
+
+
+# Dealer 0: the bot (seat 1) is dealt RS and R5 and plays first: it can go out before the agent
+# (seat 0, B1 B2) decides anything.
+BOT_GOES_OUT = {"dealer": 0, "deck": ["RS", "B1", "R5", "B2", "R3", "Y9", "Y8"]}
+
+
+def test_a_game_the_bots_end_before_the_agent_decides_is_dealt_again() -> None:
+    env = SingleAgentEnv(2, Rules(target_score=None, hand_size=2), opponents="greedy")
+    _, info = env.reset(seed=1, options=BOT_GOES_OUT)
+    assert info["action_mask"].any()  # the agent has something to decide
+    assert env.table is not None and env.table.record().deck is None  # a new game
+
+
+def test_a_hand_the_bots_end_before_the_agent_decides_is_paid_with_its_first_step() -> None:
+    env = SingleAgentEnv(2, Rules(hand_size=2), opponents="greedy")
+    _, info = env.reset(seed=1, options=BOT_GOES_OUT)
+    assert env.table is not None
+    state = env.table.state
+    assert state.hand_number == 2 and state.history[0].went_out == 1
+    _, reward, _, _, _ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    state = env.table.state
+    assert reward == pytest.approx(sum(hand_rewards(state, h)[0] for h in state.history))
+    assert reward < 0  # the first hand was lost

@@ -279,6 +279,20 @@ def test_a_plan_overtaken_by_an_outside_action_is_dropped_not_stamped_with_the_n
     assert table.bots_pending()  # seat 1, a bot, is to act and will be asked
     assert table.step() is not None and table.record().actions[-1][0] == 1
 
+    # The same race when the plan is a bot's move: seat 2 would catch seat 0, who calls Uno
+    # late just after the plan read the position. The catch was chosen for a position that
+    # is gone: it must be dropped, not applied (nor refused by the engine) at the new ply.
+    catcher = Overtaken(
+        [None, None, Scripted(2, log, first)], ONE_HAND, seed=1, dealer=2, deck=TRIO
+    )
+    catcher.submit(0, "R5")  # no call: seat 2 may catch
+    catcher.race = lambda: catcher.submit(0, "uno")
+    move = catcher.plan()
+    assert move.action == parse_action("catch 0")
+    before = snapshot(catcher)
+    assert catcher.commit(move) is None
+    assert snapshot(catcher) == before and catcher.record().actions[-1] == (0, "uno")
+
 
 def test_a_plan_for_an_outside_seat_is_refused() -> None:
     table = trio()

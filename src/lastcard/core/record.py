@@ -219,9 +219,11 @@ def replay(record: GameRecord, *, verify: bool = True) -> GameState:
     Raises `CorruptDataError` for a record no game could have (see `GameRecord.check`), an
     `IllegalActionError` for an action the game did not allow, `ReplayMismatchError` for a
     final state that is not the recorded one."""
-    state = _checked(record).start()
-    for seat, code in record.actions:
-        state = apply(state, seat, parse_action(code)).state
+    state: GameState | None = None
+    for _, _, transition in replay_steps(record):
+        state = transition.state
+    if state is None:  # no action yet: the deal itself (dealt here only then, not twice)
+        state = record.start()
     if verify and record.digest is not None and state_digest(state) != record.digest:
         raise ReplayMismatchError("the replay did not reach the recorded final state")
     return state

@@ -8,7 +8,8 @@
   `PlayerView` alone; `seating`: who is asked next and the action mask; `rewards`: zero-sum
   rewards from the rules' scoring.
 - `PolicyBot`, registered as the bot `ppo` (`make_bot("ppo:path=agent.npz", seed)`): a trained
-  policy network played with NumPy alone (`lastcard.rl.policy`; examples/train_ppo.py trains one).
+  policy network played with NumPy, no torch (`lastcard.rl.policy`; examples/train_ppo.py
+  trains one).
 
 See docs/RL.md for the encodings, the agent order, rewards and seeding.
 """

@@ -116,18 +116,19 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             return
         table, turn = self._table(), self._turn
         assert turn is not None, "a live agent is always asked something"
+        number = int(action)
+        passing = number == self.pass_action
+        if passing and not turn.may_pass:
+            raise LastcardError(f"{agent} must decide now and may not pass")
+        hands = len(table.state.history)
+        if not passing:  # refused actions raise here, before any bookkeeping changes
+            table.submit(turn.seat, self.index.action_at(number))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        number = int(action)
-        if number == self.pass_action:
-            if not turn.may_pass:
-                raise LastcardError(f"{agent} must decide now and may not pass")
+        if passing:
             self._passed.add(turn.seat)
-        else:
-            hands = len(table.state.history)
-            table.submit(turn.seat, self.index.action_at(number))
-            if len(table.state.history) > hands:
-                self._hand_over()
+        elif len(table.state.history) > hands:
+            self._hand_over()
         self._select()
         self._accumulate_rewards()
 

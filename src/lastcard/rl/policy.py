@@ -1,4 +1,4 @@
-"""`PolicyBot`: a trained policy network playing as a lastcard bot, with NumPy alone.
+"""`PolicyBot`: a trained policy network playing as a lastcard bot, with NumPy (no torch).
 
 A policy is a small multilayer perceptron over `observe(view)` (the same observation the
 environments give) with one output per action number (`action_index(players)`, then `PASS`).

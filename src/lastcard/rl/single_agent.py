@@ -68,8 +68,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         self.observation_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
         self.action_space = spaces.Discrete(self.index.size + 1)
         self.table: Table | None = None
-        self._turn: Turn | None = None
+        self._set_turn(None)
         self._passed_ply: int | None = None
+        self._pending_reward = 0.0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -78,26 +79,34 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         # A seed deals that game; without one, the next game's seed comes from the generator
         # the last seed started (Gymnasium's convention), so a seeded run stays reproducible.
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63))
-        bots: list[Bot | None] = [
-            None if s == self.seat else make_bot(self.opponents, bot_seed(game_seed, s))
-            for s in range(self.players)
-        ]
         dealer, deck = table_options(options)
-        self.table = Table(bots, self.rules, seed=game_seed, dealer=dealer, deck=deck)
-        self._passed_ply = None
-        self._play_until_asked()  # no hand has ended before the agent's first decision
-        return self._observation(), self._info()
+        while True:
+            bots: list[Bot | None] = [
+                None if s == self.seat else make_bot(self.opponents, bot_seed(game_seed, s))
+                for s in range(self.players)
+            ]
+            self.table = Table(bots, self.rules, seed=game_seed, dealer=dealer, deck=deck)
+            self._passed_ply = None
+            # The bots may end a hand before the agent decides anything: its reward is paid
+            # with the agent's first step.
+            self._pending_reward = self._play_until_asked()
+            if self._turn is not None:
+                return self._observation(), self._info()
+            # The bots ended the whole game (a single hand, say) without the agent deciding
+            # anything: an episode needs a decision, so the next game is dealt.
+            game_seed = int(self.np_random.integers(0, 2**63))
+            dealer, deck = None, None
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         table, turn = self._table(), self._turn
         if turn is None:
             raise LastcardError("the game is over: call reset()")
         number = int(action)
-        if not (0 <= number <= self.pass_action and action_mask(self.index, turn)[number]):
-            self._turn = None
+        if not (0 <= number <= self.pass_action and self._mask[number]):
+            self._set_turn(None)
             info = {**self._info(), "illegal_action": True}
             return self._observation(), self.illegal_reward, True, False, info
-        reward = 0.0
+        reward, self._pending_reward = self._pending_reward, 0.0
         if number == self.pass_action:
             self._passed_ply = table.ply
         else:
@@ -110,7 +119,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal action numbers now, as booleans (all False once the game is over)."""
-        return action_mask(self.index, self._turn).astype(bool)
+        return self._mask.astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -133,32 +142,25 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         while True:
             state = table.state
             if state.phase is Phase.GAME_OVER:
-                self._turn = None
+                self._set_turn(None)
                 return reward
             # Every path that ends a hand scores it and deals on (`_hand_over`), so a hand
             # is never found over here.
             assert state.phase is not Phase.HAND_OVER
             move = table.plan(decisions=False)  # the bots' out-of-turn offers first
-            if not move.passed:
-                reward += self._applied(table.commit(move) is not None, len(state.history))
-                continue
+            if move.passed:
+                table.commit(move)  # marks the offers passed for this position
+                if state.to_act == self.seat:
+                    self._set_turn(Turn(self.seat, table.actions(self.seat), False))
+                    return reward
+                offer = table.actions(self.seat)  # out-of-turn: a late call, a catch, a jump-in
+                if offer and self._passed_ply != table.ply:
+                    self._set_turn(Turn(self.seat, offer, True))
+                    return reward
+                move = table.plan()  # the bot whose turn it is
             table.commit(move)
-            if state.to_act == self.seat:
-                self._turn = Turn(self.seat, table.actions(self.seat), False)
-                return reward
-            offer = table.actions(self.seat)  # out-of-turn: a late call, a catch, a jump-in
-            if offer and self._passed_ply != table.ply:
-                self._turn = Turn(self.seat, offer, True)
-                return reward
-            hands = len(state.history)
-            table.step()  # the bot whose turn it is
-            reward += self._applied(True, hands)
-
-    def _applied(self, applied: bool, hands_before: int) -> float:
-        table = self._table()
-        if applied and len(table.state.history) > hands_before:
-            return self._hand_over()
-        return 0.0
+            if len(table.state.history) > len(state.history):
+                reward += self._hand_over()
 
     def _hand_over(self) -> float:
         """The agent's reward for the hand that just ended; deals on unless the game is over."""
@@ -176,4 +178,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         return observe(self._table().view(self.seat))
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": action_mask(self.index, self._turn)}
+        return {"action_mask": self._mask}
+
+    def _set_turn(self, turn: Turn | None) -> None:
+        # The mask is read three times a decision (the step's check, `info`, `action_masks`).
+        self._turn = turn
+        self._mask = action_mask(self.index, turn)

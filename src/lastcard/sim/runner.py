@@ -64,8 +64,9 @@ def play_game(
         if before.phase is Phase.GAME_OVER:
             break
         move = table.plan()
-        if move.passed or move.seat is None or move.action is None:
+        if move.passed:
             raise RuntimeError(f"nobody is to act in phase {before.phase.value}")
+        assert move.seat is not None and move.action is not None
         transition = table.commit(move)
         assert transition is not None  # nothing else moves this table
         if on_step is not None:

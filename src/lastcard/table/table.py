@@ -40,8 +40,8 @@ table is built.
 
 If no bot acts, the table remembers that its bots passed on this position: `bots_pending()` is
 False and `step()` returns None until something is applied. `plan()` and `commit(plan)` split a
-step in two for callers that let slow bots think on another thread: `plan()` changes nothing at
-the table (it shows the bots their inboxes and asks them); `commit` applies the plan if the
+step in two for callers that let slow bots think on another thread: `plan()` applies nothing
+(it only shows the bots their inboxes and asks them); `commit` applies the plan if the
 table is still at the ply it was made for, and drops it otherwise. One thread applies actions
 (`submit`, `commit`, `next_hand`); at most one other may `plan` meanwhile.
 
@@ -186,7 +186,7 @@ class Table:
     def actions(self, seat: int) -> tuple[Action, ...]:
         """What `seat` may do now (see the module docstring); often nothing. Kept until the
         next action: a server asks it for every client and again to check what one sends."""
-        if type(seat) is not int:
+        if type(seat) is not int or not 0 <= seat < self.players:
             return ()  # no seat (True would find seat 1's entry: True == 1)
         actions = self._actions.get(seat)
         if actions is None:
