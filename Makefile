@@ -1,11 +1,14 @@
-# The two commands of the README: `make play` and `make test`.
+# The README's commands: `make play`, `make serve` and `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
+SERVER_STAMP := $(VENV)/.installed-server
+# Browser tests drive Debian's Chromium (a browser Playwright downloads cannot be fetched here).
+CHROMIUM ?= $(shell command -v chromium || echo /usr/bin/chromium)
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play serve test lint typecheck unit browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,10 +20,23 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@ $(STAMP)
+	touch $@ $(STAMP) $(SERVER_STAMP)
+
+$(SERVER_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	touch $@
 
 play: $(STAMP)
 	$(BIN)/lastcard play
+
+serve: $(SERVER_STAMP)
+	$(BIN)/lastcard serve
+
+# Chromium for the browser tests, when the machine lacks it (Debian's package, as root).
+browser:
+	@test -x $(CHROMIUM) || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
@@ -29,8 +45,8 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
-unit: $(DEV_STAMP)
-	$(BIN)/pytest -n auto
+unit: $(DEV_STAMP) browser
+	LASTCARD_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -n auto
 
 test: lint typecheck unit
 

@@ -3,6 +3,7 @@
     lastcard play       play Uno against bots in the terminal (Textual)
     lastcard watch      a seeded game between bots, narrated hand by hand to the final scores
     lastcard replay     a saved game record, told with the same narration
+    lastcard verify     check a web game's fair-dealing proof
     lastcard simulate   many games between bots, and their statistics
     lastcard tournament seat-rotated games between different bots, with a report and plots
 
@@ -363,22 +364,76 @@ def replay(
 
 
 def _load_record(file: Path) -> GameRecord:
+    """The record in `file`: a bare `GameRecord`'s JSON, or a web table's proof bundle (the
+    download `lastcard verify` checks), whose record is replayed the same way."""
+    from lastcard.server.fairness import record_from_json  # standard library and core only
+
+    text = _file_text(file)
     try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _fail(f"no such file: {file}") from None
-    except IsADirectoryError:
-        raise _fail(f"{file} is a directory, not a game record") from None
-    except OSError as error:
-        raise _fail(f"cannot read {file}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise _fail(f"{file} is not a valid game record: it is not text") from None
-    try:
-        return GameRecord.from_json(text)
+        return record_from_json(text)
     except KeyError as error:
         raise _fail(f"{file} is not a valid game record: missing {error}") from None
     except (LastcardError, TypeError, ValueError, json.JSONDecodeError) as error:
         raise _fail(f"{file} is not a valid game record: {error}") from None
+
+
+def _file_text(file: Path, status: int = 1) -> str:
+    """The text of `file`, or a one-line error and the exit `status`."""
+    try:
+        return file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        problem = f"no such file: {file}"
+    except IsADirectoryError:
+        problem = f"{file} is a directory, not a game record"
+    except OSError as error:
+        problem = f"cannot read {file}: {error.strerror or error}"
+    except UnicodeDecodeError:
+        problem = f"{file} is not a valid game record: it is not text"
+    _fail(problem)
+    raise typer.Exit(status)
+
+
+@app.command()
+def verify(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A finished web game's record with its proof, as the table's page downloads "
+            "it (/api/games/ID/record).",
+        ),
+    ],
+) -> None:
+    """Check that a web table dealt a game fairly (docs/SERVER.md §6).
+
+    Checks that the server seed revealed after the game is the one it committed to before the
+    deal; that it and the players' own seeds give the game's seed; that the game replays
+    through the rules engine, every action legal, to its recorded end; and that every card
+    dealt, drawn and reshuffled follows from that seed. Nobody, the server included, could
+    choose the order of the cards alone.
+
+    It does not prove that the server kept the hands secret during play: the server sees every
+    hand. Exit status: 0 verified, 1 a mismatch, 2 a file that cannot be read as a proof.
+    """
+    from lastcard.server.fairness import verify_text  # standard library and core only
+
+    text = _file_text(file, status=2)
+    try:
+        report = verify_text(text)
+    except LastcardError as error:
+        _fail(f"{file} is not a game's proof: {error}")
+        raise typer.Exit(2) from None
+    console = _console()
+    for check in report.checks:
+        mark, word, style = ("✓", "passed", "green") if check.ok else ("✗", "FAILED", "bold red")
+        line = Text(f"{mark} {word}", style=style) + f"  {check.name}: {check.detail}"
+        console.print(line)
+    failed = [check.name for check in report.checks if not check.ok]
+    if failed:
+        count = f"{len(failed)} of {len(report.checks)} checks failed"
+        console.print(Text(f"\nMismatch: {count} ({', '.join(failed)}).", style="bold red"))
+        raise typer.Exit(1)
+    console.print(Text("\nVerified: the game was dealt from the committed seed.", style="bold"))
 
 
 @app.command()
@@ -687,6 +742,52 @@ def study(
     except OSError as error:
         raise _fail(f"cannot write the study into {out}: {error}") from None
     _console().print(f"wrote {report} (with study.json and the plots beside it)")
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; 0.0.0.0 serves every network.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="Database URL: sqlite:///path/to/file.sqlite3 (default: a file in your data "
+            "directory).",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float,
+        typer.Option(min=0.0, help="Seconds a bot pauses before it moves, as a person would."),
+    ] = 0.9,
+    hand_pause: Annotated[
+        float,
+        typer.Option(min=0.0, help="Seconds between hands before the next is dealt by itself."),
+    ] = 15.0,
+) -> None:
+    """Serve Uno tables in the browser: friends and bots, over the network (docs/SERVER.md).
+
+    Open the printed address, create a table and share its link. Every game is stored as it is
+    played: stop the server (Ctrl+C) and start it again, and the tables go on where they were.
+    """
+    try:
+        from lastcard.server.room import Timing
+        from lastcard.server.serve import run
+        from lastcard.server.storage import default_database_url, open_storage
+    except ImportError:
+        raise _fail("the server needs its extra: pip install 'lastcard[server]'") from None
+    url = db or default_database_url()
+    try:
+        open_storage(url).close()  # a clear error now rather than a traceback at startup
+    except LastcardError as error:
+        raise _fail(str(error)) from None
+    shown_host = "localhost" if host in ("127.0.0.1", "::1") else host
+    _console().print(f"lastcard serves on http://{shown_host}:{port}/  (database: {url})")
+    timing = Timing(bot_delay=bot_delay, catch_delay=bot_delay * 1.8, hand_pause=hand_pause)
+    run(url, host=host, port=port, timing=timing, log_level="warning")
 
 
 def main() -> None:

@@ -28,6 +28,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "stacking": ("off", "same", "mixed"),
 }
 
+OPTION_CHOICES: Mapping[str, tuple[Any, ...]] = _CHOICES  # the options that take one of a few texts
+
 _BOOLEANS = (
     "allow_voluntary_draw",
     "wd4_bluffing",

@@ -208,15 +208,15 @@ class Table:
 
     def submit(self, seat: int, action: Action | str, ply: int | None = None) -> Transition:
         """Apply an outside seat's action under the ply rule; refusals change nothing."""
-        if isinstance(action, str):
-            action = parse_action(action)
         if type(seat) is not int or not 0 <= seat < self.players:
             raise illegal("NOT_YOUR_TURN", f"there is no seat {shown(seat)} at this table")
         if seat in self.bots:
             raise illegal("NOT_YOUR_TURN", f"seat {seat} is played by a bot")
         state = self.state
         if ply is not None:
-            self._check_ply(state, seat, ply)
+            self.check_ply(seat, ply)  # a stale action is stale whatever its text says
+        if isinstance(action, str):
+            action = parse_action(action)
         if action not in self.actions(seat):
             _refuse(state, seat, action)
         return self._apply(seat, action)
@@ -227,7 +227,9 @@ class Table:
             raise illegal("HAND_NOT_OVER", "the hand is not over: `next` comes after it (§6.6)")
         return self._apply(self.state.dealer, _NEXT)
 
-    def _check_ply(self, state: GameState, seat: int, ply: int) -> None:
+    def check_ply(self, seat: int, ply: int) -> None:
+        """Raise `StaleActionError` if `seat` may not act with `ply` (the ply rule above)."""
+        state = self.state
         # Keyed on the seat, as SERVER.md §5 states the rule: even a `uno` or a `catch` by the
         # seat that must decide needs the current ply (any new ply has closed a catch window).
         if type(ply) is not int:

@@ -1,0 +1,417 @@
+"""The web server (SERVER.md §1, §2, §7, §8): Starlette routes around the live tables.
+
+`create_app(database_url)` builds the ASGI app; `lastcard serve` runs it with uvicorn. One
+process owns every table it serves; each live table is a `LiveTable` task, each connection a
+`Connection`. At start the open tables are loaded from the database and rebuilt (their seats
+disconnected, their deadlines re-armed); at shutdown actions are refused (`SHUTTING_DOWN`),
+each table finishes the message in hand, sockets close with 1012 and the database closes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import itertools
+import json
+import logging
+import time
+from collections import defaultdict
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from lastcard.core import GameRecord, LastcardError, Rules, replay, state_digest
+from lastcard.core.rules import OPTION_CHOICES
+from lastcard.narration import PRESET_HELP
+
+from .connection import Connection
+from .credentials import new_table_code, normalise_code
+from .fairness import make_bundle
+from .limits import Limits, WindowCounter
+from .live import LiveTable, Writer
+from .protocol import (
+    MAX_NAME,
+    MAX_SEATS,
+    TURN_SECONDS,
+    ClientMessage,
+    ProtocolError,
+    boolean,
+    one_of,
+    optional_whole,
+    rules_field,
+    text,
+    whole,
+)
+from .room import PLAYING, WAITING, Room, Timing
+from .seating import LEVELS
+from .storage import Storage, StoredTable, open_storage
+
+log = logging.getLogger("lastcard.server")
+STATIC = Path(str(resources.files("lastcard.server") / "static"))
+
+# HTTP status of each refusal code; anything else is a 400.
+_HTTP_STATUS = {
+    "SEAT_TAKEN": 409,
+    "TABLE_FULL": 409,
+    "NOT_WAITING": 409,
+    "TABLE_CLOSED": 410,
+    "NO_TABLE": 404,
+    "NO_GAME": 404,
+    "GAME_NOT_OVER": 403,
+    "RATE_LIMITED": 429,
+    "TOO_MANY_TABLES": 503,
+    "SHUTTING_DOWN": 503,
+}
+
+
+@dataclass
+class Server:
+    """Everything one process serves: its tables, its connections, its database."""
+
+    storage: Storage
+    limits: Limits = field(default_factory=Limits)
+    timing: Timing = field(default_factory=Timing)
+    tables: dict[str, LiveTable] = field(default_factory=dict)
+    connections: dict[int, Connection] = field(default_factory=dict)
+    shutting_down: bool = False
+
+    def __post_init__(self) -> None:
+        self.writer = Writer(self.storage)
+        self._numbers = itertools.count(1)
+        self._creates: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
+        self._joins: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
+        self._per_ip: dict[str, int] = defaultdict(int)
+
+    # -- the outlet of every table: sends and closes by client number ----------------------
+
+    def send(self, client: int, message: dict[str, Any]) -> None:
+        connection = self.connections.get(client)
+        if connection is not None:
+            connection.send(message)
+
+    def close(self, client: int, code: int, reason: str) -> None:
+        connection = self.connections.get(client)
+        if connection is not None:
+            connection.close(code, reason)
+
+    # -- tables ------------------------------------------------------------------------------
+
+    async def load_open_tables(self) -> None:
+        now = time.time()
+        codes = await self.writer.call(lambda storage: storage.list_open())
+        for code in codes:
+            stored = await self.writer.call(functools.partial(_load, code=code))
+            if stored is None:
+                continue
+            try:
+                room = Room.restore(stored, now, timing=self.timing)
+            except LastcardError as error:  # a table the engine no longer accepts stays shut
+                log.error("table %s cannot be restored: %s", code, error)
+                continue
+            self._go_live(room)
+        log.info("restored %d open tables", len(self.tables))
+
+    def _go_live(self, room: Room) -> LiveTable:
+        live = LiveTable(room, self.writer, self)
+        self.tables[room.code] = live
+        live.start()
+        return live
+
+    def live(self, code: str) -> LiveTable | None:
+        live = self.tables.get(code)
+        if live is None or not live.running:
+            return None
+        return live
+
+    async def shutdown(self) -> None:
+        self.shutting_down = True
+        for live in list(self.tables.values()):
+            if live.running:
+                await live.stop()
+        for connection in list(self.connections.values()):
+            connection.send({"t": "bye", "reason": "restart"})
+            connection.close(1012, "restart")
+        await self.writer.close()
+
+    # -- HTTP ----------------------------------------------------------------------------------
+
+    async def create_table(self, request: Request) -> Response:
+        ip = _ip(request)
+        if self._creates[ip].add(time.monotonic()) > self.limits.creates_per_minute:
+            raise ProtocolError("RATE_LIMITED", "too many tables created: wait a minute")
+        if self.shutting_down:
+            raise ProtocolError("SHUTTING_DOWN", "the server is restarting")
+        live_count = sum(1 for live in self.tables.values() if live.running)
+        if live_count >= self.limits.max_tables:
+            raise ProtocolError("TOO_MANY_TABLES", "this server is full: try again later")
+        body = _checked_body(await _json_body(request), _CREATE_FIELDS, required=("name",))
+        for bot in _bots(body.get("bots", [])):
+            body.setdefault("checked_bots", []).append(bot)
+        body["bots"] = body.pop("checked_bots", [])
+        if body.get("seats", 4) < 2:
+            raise ProtocolError("BAD_FIELD", "seats: a table has 2 to 10 seats")
+        code = new_table_code()
+        while code in self.tables:
+            code = new_table_code()
+        room, reply, effects = Room.create(code, body, time.time(), timing=self.timing)
+        await self.writer.persist(effects)
+        self._go_live(room)
+        return JSONResponse(reply, status_code=201)
+
+    async def join_table(self, request: Request) -> Response:
+        ip = _ip(request)
+        if self._joins[ip].add(time.monotonic()) > self.limits.joins_per_minute:
+            raise ProtocolError("RATE_LIMITED", "too many joins: wait a minute")
+        live = self._table_from_path(request)
+        body = _checked_body(await _json_body(request), _JOIN_FIELDS, required=("name",))
+        name, seat = body["name"].strip(), body.get("seat")
+        reply = await live.call(lambda room, now: room.join(name, seat, now))
+        return JSONResponse(reply)
+
+    async def list_tables(self, request: Request) -> Response:
+        tables = []
+        for live in self.tables.values():
+            room = live.room
+            if (
+                not live.running
+                or not room.settings.public
+                or room.status not in (WAITING, PLAYING)
+            ):
+                continue
+            tables.append(
+                {
+                    "code": room.code,
+                    "name": room.name,
+                    "seats": len(room.seats),
+                    "taken": sum(1 for s in room.seats if not s.empty),
+                    "status": room.status,
+                    "rules": room.settings.rules,
+                }
+            )
+        return JSONResponse({"tables": tables})
+
+    async def presets(self, request: Request) -> Response:
+        official = Rules()
+        options: dict[str, Any] = {}
+        for name, value in official.to_dict().items():
+            options[name] = {"default": value, "type": type(value).__name__}
+        for name, choices in OPTION_CHOICES.items():
+            options[name]["choices"] = list(choices)
+        return JSONResponse(
+            {
+                "presets": [
+                    {
+                        "name": name,
+                        "description": PRESET_HELP.get(name, ""),
+                        "rules": Rules.preset(name).to_dict(),
+                    }
+                    for name in Rules.presets()
+                ],
+                "levels": list(LEVELS),
+                "turn_seconds": list(TURN_SECONDS),
+                "options": options,
+            }
+        )
+
+    async def game_record(self, request: Request) -> Response:
+        game_id = request.path_params["game"]
+        found = await self.writer.call(lambda storage: storage.game(game_id))
+        if found is None:
+            raise ProtocolError("NO_GAME", "no such game")
+        row, actions = found
+        if row.status == "running":
+            raise ProtocolError("GAME_NOT_OVER", "the record is published when the game ends")
+        record = GameRecord(
+            players=row.players,
+            rules=Rules.from_dict(row.rules),
+            seed=row.seed if row.seed is not None else 0,
+            generator=row.generator,
+            actions=tuple((row.seats.index(a.seat), a.code) for a in actions),
+        )
+        # The digest proves the replay reaches the game's end: computed once, by the engine.
+        record = dataclasses.replace(record, digest=state_digest(replay(record, verify=False)))
+        bundle = make_bundle(
+            record, bytes.fromhex(row.server_seed), row.code, row.id, list(row.client_seeds)
+        )
+        headers = {"Content-Disposition": f'attachment; filename="lastcard-{row.id}.json"'}
+        if request.query_params.get("inline"):
+            headers = {}
+        return JSONResponse(bundle, headers=headers)
+
+    def _table_from_path(self, request: Request) -> LiveTable:
+        code = normalise_code(request.path_params["code"])
+        live = self.live(code) if code is not None else None
+        if live is None:
+            raise ProtocolError("NO_TABLE", "no such table: check the code")
+        return live
+
+    # -- websockets -----------------------------------------------------------------------
+
+    async def websocket(self, websocket: WebSocket) -> None:
+        ip = websocket.client.host if websocket.client else "?"
+        code = normalise_code(websocket.path_params["code"])
+        live = self.live(code) if code is not None else None
+        await websocket.accept()
+        if live is None:
+            await websocket.close(4004, "no such table")
+            return
+        if self.shutting_down:
+            await websocket.close(1012, "restart")
+            return
+        if self._per_ip[ip] >= self.limits.connections_per_ip:
+            await websocket.close(1008, "too many connections")
+            return
+        number = next(self._numbers)
+
+        def deliver(client: int, message: ClientMessage) -> None:
+            live.submit(lambda room, now: room.handle(client, message, now))
+
+        def gone(client: int) -> None:
+            self.connections.pop(client, None)
+            if live.running:
+                live.submit(lambda room, now: room.disconnect(client, now))
+
+        connection = Connection(
+            number, websocket, self.limits, deliver, gone, lambda: self.shutting_down
+        )
+        self.connections[number] = connection
+        self._per_ip[ip] += 1
+        try:
+            await connection.serve()
+        finally:
+            self._per_ip[ip] -= 1
+
+
+_CREATE_FIELDS = {
+    "name": text(MAX_NAME),
+    "table_name": text(40, empty=True),
+    "rules": rules_field,
+    "target": optional_whole(1, 100_000),
+    "turn_seconds": one_of(*TURN_SECONDS),
+    "seats": whole(2, MAX_SEATS),
+    "bots": lambda name, value: value,  # checked by `_bots`
+    "spectators": boolean,
+    "public": boolean,
+}
+_JOIN_FIELDS = {"name": text(MAX_NAME), "seat": optional_whole(0, MAX_SEATS - 1)}
+
+
+def _bots(value: Any) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or len(value) > MAX_SEATS:
+        raise ProtocolError("BAD_FIELD", "bots: a list of {seat, level}")
+    bots = []
+    for item in value:
+        checked = _checked_body(
+            item, {"seat": whole(1, MAX_SEATS - 1), "level": one_of(*LEVELS)}, ("seat", "level")
+        )
+        bots.append(checked)
+    return bots
+
+
+async def _json_body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > 4096:
+        raise ProtocolError("TOO_BIG", "a request body is at most 4 KiB")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("BAD_JSON", "the body is one JSON object") from None
+
+
+def _checked_body(
+    data: Any, fields: Mapping[str, Any], required: tuple[str, ...]
+) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ProtocolError("BAD_JSON", "the body is one JSON object")
+    out: dict[str, Any] = {}
+    for name, value in data.items():
+        check = fields.get(name)
+        if check is None:
+            raise ProtocolError("BAD_FIELD", f"unknown field {name!r}")
+        out[name] = check(name, value)
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise ProtocolError("BAD_FIELD", f"missing {', '.join(missing)}")
+    return out
+
+
+def _load(storage: Storage, code: str) -> StoredTable | None:
+    return storage.load(code)
+
+
+def _ip(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _error_response(request: Request, error: Exception) -> Response:
+    assert isinstance(error, LastcardError)
+    status = _HTTP_STATUS.get(error.code, 400)
+    return JSONResponse({"error": {"code": error.code, "message": str(error)}}, status_code=status)
+
+
+def _page(name: str) -> Any:
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    return page
+
+
+async def _health(request: Request) -> Response:
+    return JSONResponse({"ok": True})
+
+
+def create_app(
+    database_url: str,
+    *,
+    limits: Limits | None = None,
+    timing: Timing | None = None,
+) -> Starlette:
+    """The ASGI app serving `database_url`'s tables (opened at startup)."""
+    holder: dict[str, Server] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server = Server(open_storage(database_url), limits or Limits(), timing or Timing())
+        holder["server"] = server
+        app.state.server = server
+        await server.load_open_tables()
+        yield
+        await server.shutdown()
+
+    def bound(method: str) -> Any:
+        async def endpoint(request: Request) -> Response:
+            return await getattr(holder["server"], method)(request)  # type: ignore[no-any-return]
+
+        return endpoint
+
+    async def websocket(websocket: WebSocket) -> None:
+        await holder["server"].websocket(websocket)
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/t/{code}", _page("table.html")),
+        Route("/verify/{game}", _page("verify.html")),
+        Route("/healthz", _health),
+        Route("/api/tables", bound("create_table"), methods=["POST"]),
+        Route("/api/tables", bound("list_tables"), methods=["GET"]),
+        Route("/api/presets", bound("presets"), methods=["GET"]),
+        Route("/api/tables/{code}/join", bound("join_table"), methods=["POST"]),
+        Route("/api/games/{game}/record", bound("game_record"), methods=["GET"]),
+        WebSocketRoute("/ws/{code}", websocket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={LastcardError: _error_response},
+    )

@@ -1,0 +1,144 @@
+"""The asyncio side of a table (SERVER.md §1): one task per live table reads one queue.
+
+Client messages, connections coming and going, HTTP joins and the room's own deadlines all pass
+through `LiveTable.run`, one at a time, so nothing changes a table concurrently and no timer
+fires on a position that is gone (a deadline is asked of the room afresh after every step).
+Each step's `Effects` are carried out in the order that makes an acknowledgement a promise:
+persist (on the one writer thread, `Writer`), then send, then close.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol, TypeVar
+
+from .room import CLOSED, Effects, Room
+from .storage import Storage
+
+log = logging.getLogger("lastcard.server")
+T = TypeVar("T")
+
+
+class Writer:
+    """The storage, used by one thread only (SQLite's one writer, §7)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lastcard-db")
+
+    async def call(self, fn: Callable[[Storage], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, fn, self.storage)
+
+    async def persist(self, effects: Effects) -> None:
+        if effects.persist:
+            ops = list(effects.persist)
+
+            def run(storage: Storage) -> None:
+                for method, args, kwargs in ops:
+                    getattr(storage, method)(*args, **kwargs)
+
+            await self.call(run)
+
+    async def close(self) -> None:
+        await self.call(lambda storage: storage.close())
+        self._thread.shutdown(wait=True)
+
+
+class Outlet(Protocol):
+    """Where a table's sends go: the connections, by client number (never awaited)."""
+
+    def send(self, client: int, message: dict[str, Any]) -> None: ...
+
+    def close(self, client: int, code: int, reason: str) -> None: ...
+
+
+Step = Callable[[Room, float], tuple[Any, Effects]]
+
+
+class LiveTable:
+    """A `Room` and the task that owns it. Put work on it with `submit`, never touch the room."""
+
+    def __init__(self, room: Room, writer: Writer, outlet: Outlet) -> None:
+        self.room = room
+        self.writer = writer
+        self.outlet = outlet
+        self._queue: asyncio.Queue[tuple[Step, asyncio.Future[Any] | None] | None] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.failed: BaseException | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self.run(), name=f"table {self.room.code}")
+
+    @property
+    def running(self) -> bool:
+        return self.task is not None and not self.task.done()
+
+    def submit(self, step: Callable[[Room, float], Effects]) -> None:
+        """Queue `step(room, now)`; its effects are carried out in turn."""
+        self._queue.put_nowait(((lambda room, now: (None, step(room, now))), None))
+
+    async def call(self, step: Step) -> Any:
+        """Run `step` in the table's turn; its result once its effects are stored and sent (an
+        HTTP join answers only after the seat is in the database). Its error is raised here."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((step, future))
+        return await future
+
+    async def stop(self) -> None:
+        """Finish the message in hand, then stop (graceful shutdown)."""
+        self._queue.put_nowait(None)
+        if self.task is not None:
+            await self.task
+
+    async def run(self) -> None:
+        room = self.room
+        while True:
+            item: tuple[Step, asyncio.Future[Any] | None] | None
+            deadline = room.deadline()
+            now = time.time()
+            if deadline is not None and deadline <= now and self._queue.empty():
+                item = (_tick, None)  # due work first, so a busy table still moves its bots
+            else:
+                timeout = None if deadline is None else max(0.0, deadline - now)
+                try:
+                    item = await asyncio.wait_for(self._queue.get(), timeout)
+                except TimeoutError:
+                    item = (_tick, None)
+            if item is None:
+                return
+            step, future = item
+            try:
+                result, effects = step(room, time.time())
+            except Exception as error:
+                if future is None:
+                    raise
+                future.set_exception(error)
+                continue
+            try:
+                await self.writer.persist(effects)
+            except Exception as error:  # the database refused: stop before showing anything
+                log.exception("table %s: storage failed; the table stops", room.code)
+                self.failed = error
+                if future is not None:
+                    future.set_exception(error)
+                for client in list(room.clients):
+                    self.outlet.send(client, {"t": "bye", "reason": "storage"})
+                    self.outlet.close(client, 1011, "storage")
+                return
+            for client, message in effects.sends:
+                self.outlet.send(client, message)
+            for client, code, reason in effects.closes:
+                self.outlet.close(client, code, reason)
+            if future is not None and not future.done():
+                future.set_result(result)
+            if room.status == CLOSED and not room.clients:
+                return
+
+
+def _tick(room: Room, now: float) -> tuple[None, Effects]:
+    return None, room.tick(now)

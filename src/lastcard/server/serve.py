@@ -1,0 +1,39 @@
+"""Running the server: `lastcard serve` calls `run`."""
+
+from __future__ import annotations
+
+import logging
+
+import uvicorn
+
+from .app import create_app
+from .limits import Limits
+from .room import Timing
+
+
+def run(
+    database_url: str,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    limits: Limits | None = None,
+    timing: Timing | None = None,
+    log_level: str = "info",
+) -> None:
+    """Serve until SIGINT or SIGTERM, then shut down gracefully (SERVER.md §8)."""
+    limits = limits or Limits()
+    app = create_app(database_url, limits=limits, timing=timing)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=limits.frame_bytes,  # a bigger frame closes the socket with 1009 (§8)
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        log_level=log_level,
+        timeout_graceful_shutdown=10,
+        lifespan="on",
+    )
+    logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    uvicorn.Server(config).run()

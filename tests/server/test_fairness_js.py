@@ -1,0 +1,211 @@
+"""SERVER.md §6: the browser's port of the fair-dealing checks (static/js/fair) gives exactly
+what Python gives on the shared vectors (tests/server/fairness_vectors.json): the keyed BLAKE2b
+stream, shuffles and dealer draws, commitments and seeds, the rules' decks, and
+`verifyBundle`'s verdict on every bundle, untouched or tampered.
+
+The port runs under node (fairness_runner.mjs prints what it computes); without node these
+tests are skipped. The page itself (verify.html) is driven in chromium where one is installed.
+"""
+
+from __future__ import annotations
+
+import copy
+import http.server
+import json
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lastcard.server
+
+HERE = Path(__file__).parent
+VECTORS = HERE / "fairness_vectors.json"
+RUNNER = HERE / "fairness_runner.mjs"
+STATIC = Path(lastcard.server.__file__).parent / "static"
+JS = STATIC / "js" / "fair"
+NODE = shutil.which("node")
+
+
+@pytest.fixture(scope="module")
+def vectors() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(VECTORS.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture(scope="module")
+def port() -> dict[str, Any]:
+    """What the JavaScript port computes on the vector file."""
+    if NODE is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        [NODE, str(RUNNER), str(VECTORS), str(JS)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_s6_port_names_the_same_scheme(vectors: dict[str, Any], port: dict[str, Any]) -> None:
+    assert port["algo"] == vectors["algo"]
+
+
+def test_s6_port_blake2b_stream_is_rng_py(vectors: dict[str, Any], port: dict[str, Any]) -> None:
+    expected = [str(vector["value"]) for vector in vectors["blake2b"]]
+    assert port["blake2b"] == expected
+    assert port["blake2b_generic"] == expected  # the stream's shortcut and plain BLAKE2b agree
+
+
+def test_s6_port_shuffles_are_rng_py(vectors: dict[str, Any], port: dict[str, Any]) -> None:
+    expected = [{"output": v["output"], "next": v["next"]} for v in vectors["shuffles"]]
+    assert port["shuffles"] == expected
+
+
+def test_s6_port_dealer_draws_are_rng_py(vectors: dict[str, Any], port: dict[str, Any]) -> None:
+    expected = [{"output": v["output"], "counters": v["counters"]} for v in vectors["draws"]]
+    assert port["draws"] == expected
+
+
+def test_s6_port_commitments(vectors: dict[str, Any], port: dict[str, Any]) -> None:
+    expected = [vector["commitment"] for vector in vectors["commitments"]]
+    assert port["commitments"] == expected  # sha256.js, for pages without WebCrypto
+    assert port["commitments_webcrypto"] == expected
+
+
+def test_s6_port_game_seeds(vectors: dict[str, Any], port: dict[str, Any]) -> None:
+    assert port["game_seeds"] == [str(vector["seed"]) for vector in vectors["game_seeds"]]
+
+
+def test_s6_port_decks_and_played_cards(vectors: dict[str, Any], port: dict[str, Any]) -> None:
+    assert port["decks"] == [vector["deck"] for vector in vectors["decks"]]
+    assert port["plays"] == [vector["card"] for vector in vectors["plays"]]
+
+
+def test_s6_port_verdicts_on_untouched_and_tampered_bundles(
+    vectors: dict[str, Any], port: dict[str, Any]
+) -> None:
+    expected = {vector["name"]: vector["js"] for vector in vectors["tampered"]}
+    assert port["tampered"] == expected
+    assert port["tampered_without_webcrypto"] == expected
+    assert {"official", "variants"} <= {name for name, v in expected.items() if v["ok"]}
+
+
+def test_s6_port_reports_every_check_in_words(port: dict[str, Any]) -> None:
+    names = ["algorithm", "commitment", "seed", "generator", "stream", "deck", "cards", "plays"]
+    checks = port["details"]["official"]
+    assert [check["name"] for check in checks] == names
+    assert all(check["ok"] and check["detail"] for check in checks)
+    drawn = {c["name"]: c for c in port["details"]["a drawn card"]}
+    assert "but the top of the stock is" in drawn["cards"]["detail"]
+
+
+def test_s6_port_reads_the_bundle_text_with_its_seed_exact(port: dict[str, Any]) -> None:
+    assert port["from_text"] == {"ok": True, "failed": []}
+    assert port["from_bad_text"] == {"ok": False, "failed": ["format"]}
+
+
+def test_s6_verify_page_links_what_exists() -> None:
+    page = (STATIC / "verify.html").read_text(encoding="utf-8")
+    assert 'href="/static/css/verify.css"' in page and (STATIC / "css" / "verify.css").is_file()
+    assert 'src="/static/js/fair/verify-page.js"' in page and (JS / "verify-page.js").is_file()
+    assert 'role="status"' in page
+    assert "does not prove" in page and "sees every hand" in page
+    assert "https://" not in page and "http://" not in page  # no CDN
+
+
+def test_s6_port_modules_import_only_each_other() -> None:
+    for module in JS.glob("*.js"):
+        for line in module.read_text(encoding="utf-8").splitlines():
+            if line.startswith("import "):
+                target = line.rsplit(" from ", 1)[-1].strip(' ";')
+                assert target.startswith("./") and (JS / target).is_file(), (module.name, line)
+
+
+# -- the page in a browser ------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+class _PageServer(http.server.BaseHTTPRequestHandler):
+    """The routes the page needs, as SERVER.md §2 gives them: /verify/{id}, /static/...,
+    /api/games/{id}/record (the bundle, 403 GAME_NOT_OVER before the end, 404 unknown)."""
+
+    bundle = b""
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        path = self.path
+        status, kind, body = 404, "application/json", b'{"error": {"code": "NO_GAME"}}'
+        if path.startswith("/verify/"):
+            status, kind, body = 200, "text/html", (STATIC / "verify.html").read_bytes()
+        elif path.startswith("/static/") and (STATIC / path[8:]).is_file():
+            types = {".js": "text/javascript", ".css": "text/css"}
+            file = STATIC / path[8:]
+            status, kind, body = 200, types.get(file.suffix, "text/html"), file.read_bytes()
+        elif path == "/api/games/done/record":
+            status, body = 200, self.bundle
+        elif path == "/api/games/live/record":
+            status, body = 403, b'{"error": {"code": "GAME_NOT_OVER", "message": "not yet"}}'
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture
+def page_url(vectors: dict[str, Any]) -> Iterator[str]:
+    _PageServer.bundle = json.dumps(vectors["bundles"]["official"]).encode()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _PageServer)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium to drive")
+def test_s6_verify_page_checks_a_game_and_a_pasted_file(
+    page_url: str, vectors: dict[str, Any]
+) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    tampered = copy.deepcopy(vectors["bundles"]["official"])
+    tampered["fairness"]["client_seeds"][0] = "0" * 32
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        page = browser.new_page(viewport={"width": 375, "height": 700})  # a phone
+        crashes: list[str] = []
+        page.on("pageerror", lambda error: crashes.append(str(error)))
+        page.goto(f"{page_url}/verify/done")
+        page.wait_for_selector(".verdict.done", timeout=30_000)
+        verdict = page.locator('[role="status"]')
+        assert verdict.inner_text().startswith("Verified")
+        items = page.locator("#checks li")
+        assert items.count() == 8
+        assert all(text.startswith("✓ Passed: ") for text in items.all_inner_texts())
+        assert page.locator("#download a").get_attribute("download") == "lastcard-game-done.json"
+
+        page.fill("#paste", json.dumps(tampered))
+        page.click("button[type=submit]")
+        page.wait_for_selector(".verdict.mismatch", timeout=30_000)
+        assert verdict.inner_text().startswith("Mismatch")
+        failed = [t for t in items.all_inner_texts() if t.startswith("✗ Failed: ")]
+        assert len(failed) == 2  # the seed, and the stream of the committed seed
+
+        page.goto(f"{page_url}/verify/live")
+        page.wait_for_function("document.querySelector('#verdict').textContent.includes('over')")
+        assert "is not over yet" in verdict.inner_text()
+        browser.close()
+    assert crashes == []
