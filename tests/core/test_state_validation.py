@@ -287,10 +287,22 @@ def test_replay_refuses_a_record_no_game_could_have(record: GameRecord) -> None:
 
 
 def test_every_error_code_raised_in_the_sources_has_its_type() -> None:
+    # The web server's protocol has codes of its own (SERVER.md §3), declared in its module.
+    from lastcard.server.protocol import HTTP_CODES, PROTOCOL_CODES
+
     pattern = re.compile(r"""(?:illegal|Error)\(\s*["']([A-Z_]+)["']""")
-    used = {code for path in SRC.rglob("*.py") for code in pattern.findall(path.read_text("utf-8"))}
+    server = SRC / "server"
+
+    def codes(paths: Any) -> set[str]:
+        return {code for path in paths for code in pattern.findall(path.read_text("utf-8"))}
+
+    used = codes(path for path in SRC.rglob("*.py") if server not in path.parents)
     assert "NOT_YOUR_TURN" in used, "the pattern finds the codes"
     assert used <= set(errors.ERROR_TYPES), sorted(used - set(errors.ERROR_TYPES))
+    served = codes(server.rglob("*.py"))
+    assert "BAD_FIELD" in served, "the pattern finds the server's codes"
+    known = set(errors.ERROR_TYPES) | set(PROTOCOL_CODES) | set(HTTP_CODES)
+    assert served <= known, sorted(served - known)
 
 
 def test_an_unknown_code_is_still_an_illegal_action_error() -> None:

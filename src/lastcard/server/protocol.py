@@ -48,6 +48,9 @@ PROTOCOL_CODES = (
     "SHUTTING_DOWN",
 )
 
+# Refusals only the HTTP routes give (beside the protocol's codes).
+HTTP_CODES = ("NO_TABLE", "NO_GAME", "GAME_NOT_OVER", "TOO_MANY_TABLES")
+
 
 class ProtocolError(LastcardError):
     """A message refused by the protocol; nothing changed. `code` is one of `PROTOCOL_CODES`."""
