@@ -9,6 +9,7 @@ each table finishes the message in hand, sockets close with 1012 and the databas
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import functools
@@ -133,7 +134,12 @@ class Server:
             return None
         return live
 
-    async def shutdown(self) -> None:
+    async def drain(self) -> None:
+        """The first half of a graceful shutdown (§8): refuse actions, let each table finish
+        the message in hand, tell every client to reconnect later (`bye`, close 1012) and give
+        their writers a moment to say it. Safe to call twice."""
+        if self.shutting_down:
+            return
         self.shutting_down = True
         for live in list(self.tables.values()):
             if live.running:
@@ -141,6 +147,13 @@ class Server:
         for connection in list(self.connections.values()):
             connection.send({"t": "bye", "reason": "restart"})
             connection.close(1012, "restart")
+        for _ in range(100):  # at most a second for the goodbyes to leave
+            if not self.connections:
+                break
+            await asyncio.sleep(0.01)
+
+    async def shutdown(self) -> None:
+        await self.drain()
         await self.writer.close()
 
     # -- HTTP ----------------------------------------------------------------------------------

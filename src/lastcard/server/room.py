@@ -302,7 +302,7 @@ class Room:
             return effects
         if seat is not None:
             for other, known in list(self.clients.items()):
-                if known.seat == seat:  # the newest connection of a seat wins (§7)
+                if known.seat == seat and other != client:  # the newest connection wins (§7)
                     effects.send(other, {"t": "replaced"})
                     effects.closes.append((other, 4001, "replaced"))
                     del self.clients[other]

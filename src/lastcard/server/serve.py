@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 
 import uvicorn
 
@@ -36,4 +37,20 @@ def run(
         lifespan="on",
     )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    uvicorn.Server(config).run()
+    _GracefulServer(config).run()
+
+
+class _GracefulServer(uvicorn.Server):
+    """uvicorn closes every websocket itself when it stops, before the app hears of it: the
+    tables are drained first, so clients hear `bye` and actions are refused (`SHUTTING_DOWN`)
+    rather than cut off."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        app = self.config.loaded_app
+        server = getattr(getattr(app, "state", None), "server", None)
+        if server is None:  # wrapped by uvicorn's middleware: find the Starlette app
+            inner = getattr(app, "app", None)
+            server = getattr(getattr(inner, "state", None), "server", None)
+        if server is not None:
+            await server.drain()
+        await super().shutdown(sockets)
