@@ -70,6 +70,7 @@ class LiveTable:
         self._queue: asyncio.Queue[tuple[Step, asyncio.Future[Any] | None] | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.failed: BaseException | None = None
+        self._last_due: float | None = None  # the deadline the last tick was for
 
     def start(self) -> None:
         self.task = asyncio.create_task(self.run(), name=f"table {self.room.code}")
@@ -102,6 +103,12 @@ class LiveTable:
             deadline = room.deadline()
             now = time.time()
             if deadline is not None and deadline <= now and self._queue.empty():
+                if deadline == self._last_due:
+                    # A tick that left the same deadline behind would spin this loop and starve
+                    # every other table: a bug, so say so and breathe instead.
+                    log.error("table %s: a tick did nothing at its deadline", room.code)
+                    await asyncio.sleep(1.0)
+                self._last_due = deadline
                 item = (_tick, None)  # due work first, so a busy table still moves its bots
             else:
                 timeout = None if deadline is None else max(0.0, deadline - now)

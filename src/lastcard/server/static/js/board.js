@@ -1,0 +1,235 @@
+// The game on the table: the players around it, the pile, and the decisions on offer.
+// Pure rendering from a `state` message (and the `table` for presence); no game logic here.
+
+import { cardName, colourChoiceLabel, colourClass, COLOUR_NAMES } from "./cards.js";
+import { h, isAriaDisabled, replaceChildren, setAriaDisabled } from "./dom.js";
+import { cardFace } from "./hand.js";
+import { KEYS } from "./prompt.js";
+
+/**
+ * Keep the keyboard where it was when a part of the page is rebuilt: the element with the
+ * same data-testid gets the focus back. True when the focus was inside and its element is gone
+ * (the caller decides where it goes then).
+ */
+export function keepingFocus(container, rebuild) {
+  const active = document.activeElement;
+  const inside = Boolean(active && container.contains(active));
+  const testid = inside ? active.dataset.testid : null;
+  rebuild();
+  if (!inside) return false;
+  const again = testid ? container.querySelector(`[data-testid="${CSS.escape(testid)}"]`) : null;
+  if (again) {
+    again.focus();
+    return false;
+  }
+  return true;
+}
+
+function presenceWords(place) {
+  if (!place || place.kind !== "human") return null;
+  if (place.away) return "away";
+  if (place.autopilot) return "autopilot";
+  return place.connected ? "connected" : "offline";
+}
+
+/**
+ * The players in seat order. `seatOf[k]`: the table seat of engine seat k (presence lives
+ * there); `you`: the reader's engine seat or null.
+ */
+export function renderSeats(list, { view, names, seatOf, tableSeats, you }) {
+  const items = [];
+  for (let k = 0; k < view.players; k += 1) {
+    const place = tableSeats ? tableSeats[seatOf[k]] : null;
+    const size = view.hand_sizes[k];
+    const out = view.active && view.active[k] === false;
+    const turn = view.to_act === k;
+    const parts = [];
+    const name = names[k] ?? `Seat ${k + 1}`;
+    let badge = null;
+    if (!out && size === 1) {
+      if (view.exposed === k) badge = h("span", { className: "badge badge-warn" }, "no Uno call!");
+      else if (!(view.uncaught ?? []).includes(k))
+        badge = h("span", { className: "badge badge-uno" }, "Uno!");
+    }
+    const presence = presenceWords(place);
+    const kind = place && place.kind === "bot" ? `bot, ${place.level ?? "easy"}` : null;
+    parts.push(h("span", { className: "seat-turn", "aria-hidden": "true" }, turn ? "▶" : ""));
+    parts.push(h("span", { className: "seat-name" }, k === you ? `${name} (you)` : name));
+    if (kind) parts.push(h("span", { className: "seat-kind" }, kind));
+    parts.push(
+      h(
+        "span",
+        { className: "seat-count", dataset: { testid: `count-${k}` } },
+        out ? "out" : size === 1 ? "1 card" : `${size} cards`,
+      ),
+    );
+    if (badge) parts.push(badge);
+    parts.push(h("span", { className: "seat-score" }, `score ${view.scores[k]}`));
+    if (presence && presence !== "connected")
+      parts.push(h("span", { className: `seat-presence p-${presence}` }, presence));
+    // One sentence for screen readers; the visible parts above say the same in pieces.
+    const said = [
+      k === you ? `${name}, you` : name,
+      turn ? "to play" : null,
+      kind,
+      out ? "out of the game" : size === 1 ? "1 card" : `${size} cards`,
+      badge ? badge.textContent : null,
+      `score ${view.scores[k]}`,
+      presence && presence !== "connected" ? presence : null,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    items.push(
+      h(
+        "li",
+        {
+          className: ["seat", turn && "seat-to-act", k === you && "seat-you", out && "seat-out"]
+            .filter(Boolean)
+            .join(" "),
+          "aria-current": turn ? "true" : null,
+          "aria-label": said,
+          dataset: { testid: `seat-${k}` },
+        },
+        parts,
+      ),
+    );
+  }
+  list.replaceChildren(...items);
+}
+
+/** The discard pile's top, the colour to match, the direction and the stock. */
+export function renderPile(parts, view) {
+  const top = view.discard[view.discard.length - 1];
+  const declared = top && top.startsWith("W") ? view.color : null;
+  const colourWord = view.color ? COLOUR_NAMES[view.color] : "not named yet";
+  parts.discard.className = `card card-big ${colourClass(top, declared)}`;
+  replaceChildren(parts.discard, cardFace(top, declared));
+  parts.discard.setAttribute("aria-label", `Discard pile: ${cardName(top, declared)}`);
+  parts.colour.className = `colour-chip ${view.color ? `c-${COLOUR_NAMES[view.color]}` : "c-wild"}`;
+  parts.colour.textContent = view.color
+    ? `Colour: ${colourChoiceLabel(view.color)}`
+    : "Colour: not named yet";
+  parts.colour.setAttribute("aria-label", `Colour to match: ${colourWord}`);
+  const clockwise = view.direction === 1;
+  parts.direction.textContent = clockwise ? "↻ clockwise" : "↺ counter-clockwise";
+  parts.direction.setAttribute(
+    "aria-label",
+    `Direction of play: ${clockwise ? "clockwise" : "counter-clockwise"}`,
+  );
+  parts.stock.textContent = `Stock: ${view.stock_size}`;
+  parts.stock.setAttribute("aria-label", `Stock: ${view.stock_size} cards`);
+  parts.hand.textContent = `Hand ${view.hand_number}`;
+  parts.pending.textContent = view.pending_draw ? `+${view.pending_draw} pending` : "";
+  parts.pending.hidden = !view.pending_draw;
+}
+
+function button(label, testid, key, onClick, { busy, className = "" } = {}) {
+  const element = h(
+    "button",
+    {
+      type: "button",
+      className: `decision ${className}`,
+      "aria-keyshortcuts": key ?? null,
+      dataset: { testid },
+      onclick: (event) => {
+        if (!isAriaDisabled(event.currentTarget)) onClick();
+      },
+    },
+    label,
+    key ? h("kbd", { "aria-hidden": "true" }, key) : null,
+  );
+  setAriaDisabled(element, busy);
+  return element;
+}
+
+/**
+ * The decisions on offer as buttons, each from a code of `legal` (never a guess). `on` holds
+ * the handlers: act(code), playCard(card), stack(), jumpIn(). Returns true when the focused
+ * button went away.
+ */
+export function renderDecisions(container, { legal, view, names, you, busy }, on) {
+  const buttons = [];
+  const mine = you !== null && view.to_act === you;
+  const drawn = mine && view.phase === "after_draw" ? view.drawn : null;
+  if (drawn && legal.canPlay(drawn)) {
+    buttons.push(
+      button(`Play ${cardName(drawn)}`, "play-drawn", KEYS.playDrawn, () => on.playCard(drawn), {
+        busy,
+      }),
+    );
+  }
+  if (legal.words.has("keep")) {
+    buttons.push(button("Keep it", "keep", KEYS.keep, () => on.act("keep"), { busy }));
+  }
+  if (legal.words.has("draw")) {
+    buttons.push(button("Draw a card", "draw", KEYS.draw, () => on.act("draw"), { busy }));
+  }
+  const answering =
+    mine && (view.phase === "await_stack_response" || view.phase === "await_wd4_response");
+  if (answering && legal.plays.size) {
+    buttons.push(button("Stack a draw card", "stack", KEYS.stack, () => on.stack(), { busy }));
+  }
+  if (legal.words.has("challenge")) {
+    buttons.push(
+      button("Challenge", "challenge", KEYS.challenge, () => on.act("challenge"), { busy }),
+    );
+  }
+  if (legal.words.has("accept")) {
+    buttons.push(
+      button(`Accept: draw ${view.pending_draw}`, "accept", KEYS.accept, () => on.act("accept"), {
+        busy,
+      }),
+    );
+  }
+  for (const colour of legal.colours) {
+    buttons.push(
+      button(
+        `Name the colour: ${colourChoiceLabel(colour)}`,
+        `color-${colour.toLowerCase()}`,
+        null,
+        () => on.act(`color ${colour.toLowerCase()}`),
+        { busy, className: `c-${COLOUR_NAMES[colour]}` },
+      ),
+    );
+  }
+  if (!mine && legal.plays.size && you !== null) {
+    const card = (view.hand ?? []).find((code) => legal.canPlay(code)) ?? legal.playableCards()[0];
+    buttons.push(
+      button(`Jump in with ${cardName(card)}`, "jump-in", KEYS.jumpIn, () => on.jumpIn(card), {
+        busy,
+      }),
+    );
+  }
+  if (legal.words.has("uno")) {
+    buttons.push(
+      button("Uno!", "uno", KEYS.uno, () => on.act("uno"), { busy, className: "decision-uno" }),
+    );
+  }
+  legal.catches.forEach((target, index) => {
+    const name = names[target] ?? `Seat ${target + 1}`;
+    buttons.push(
+      button(
+        `Catch ${name}`,
+        `catch-${target}`,
+        index === 0 ? KEYS.catch : null,
+        () => on.act(`catch ${target}`),
+        {
+          busy,
+          className: "decision-catch",
+        },
+      ),
+    );
+  });
+  if (legal.words.has("pass")) {
+    buttons.push(button("Pass", "pass", null, () => on.act("pass"), { busy }));
+  }
+  if (legal.words.has("next")) {
+    buttons.push(button("Deal the next hand", "next", KEYS.next, () => on.act("next"), { busy }));
+  }
+  for (const code of legal.others) {
+    buttons.push(
+      button(code, `action-${code.replace(/\s+/g, "-")}`, null, () => on.act(code), { busy }),
+    );
+  }
+  return keepingFocus(container, () => container.replaceChildren(...buttons));
+}

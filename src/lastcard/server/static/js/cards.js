@@ -1,0 +1,142 @@
+// Cards as the table shows and names them, readable without colour (WCAG 1.4.1).
+//
+// The same faces as the terminal (tui/faces.py): every colour has its letter and a shape of
+// its own, R▲ red, Y● yellow, G■ green, B◆ blue, and wild-type cards are W★. Colour is never
+// the only carrier of meaning: the accessible name says it in words ("Red 7", "Wild Draw Four").
+
+export const COLOURS = ["R", "Y", "G", "B"];
+
+export const SHAPES = { R: "▲", Y: "●", G: "■", B: "◆" };
+export const WILD_SHAPE = "★";
+export const WILD_LETTER = "W";
+
+/** Colour names in words, capitalised for the start of a card's name. */
+export const COLOUR_WORDS = { R: "Red", Y: "Yellow", G: "Green", B: "Blue" };
+
+/** Colour names as the story tells them, mid-sentence ("names the colour: green"). */
+export const COLOUR_NAMES = { R: "red", Y: "yellow", G: "green", B: "blue" };
+
+const WILD_KINDS = {
+  W: { label: "WILD", name: "Wild" },
+  "W+4": { label: "W+4", name: "Wild Draw Four" },
+  WSH: { label: "SHUF", name: "Wild Shuffle Hands" },
+  WC: { label: "CUST", name: "Wild Customizable" },
+  WD1: { label: "ALL+1", name: "Wild Downpour Draw One" },
+  WD2: { label: "ALL+2", name: "Wild Downpour Draw Two" },
+};
+
+const ACTION_KINDS = {
+  S: { label: "SKIP", name: "Skip", order: 1 },
+  R: { label: "REV", name: "Reverse", order: 2 },
+  "+2": { label: "+2", name: "Draw Two", order: 3 },
+};
+
+const WILD_ORDER = ["W", "W+4", "WSH", "WC", "WD1", "WD2"];
+
+/**
+ * A card code read into its parts: {code, colour ("R".."B" or null), kind ("number", "S",
+ * "R", "+2" or a wild code), rank (0..9 or null), wild (bool)}; null for a text that is no card.
+ */
+export function parseCard(text) {
+  if (typeof text !== "string") return null;
+  const code = text.trim().toUpperCase();
+  if (WILD_KINDS[code]) return { code, colour: null, kind: code, rank: null, wild: true };
+  const colour = code[0];
+  if (!COLOURS.includes(colour) || code.length < 2) return null;
+  const rest = code.slice(1);
+  if (/^[0-9]$/.test(rest)) {
+    return { code, colour, kind: "number", rank: Number(rest), wild: false };
+  }
+  if (ACTION_KINDS[rest]) return { code, colour, kind: rest, rank: null, wild: false };
+  return null;
+}
+
+/** The colour's letter and shape: "G■". */
+export function colourMark(letter) {
+  const key = String(letter).toUpperCase();
+  return `${key}${SHAPES[key] ?? ""}`;
+}
+
+/** The card's value in a few characters: "7", "SKIP", "REV", "+2", "W+4", "ALL+2". */
+export function valueLabel(card) {
+  if (card.kind === "number") return String(card.rank);
+  if (card.wild) return WILD_KINDS[card.kind].label;
+  return ACTION_KINDS[card.kind].label;
+}
+
+/**
+ * The two lines of a card face: colour mark, then value. A wild on the pile shows the colour
+ * declared for it: "★→G■".
+ */
+export function faceLines(code, declared = null) {
+  const card = parseCard(code);
+  if (card === null) return [String(code), ""];
+  if (card.colour !== null) return [colourMark(card.colour), valueLabel(card)];
+  if (declared) return [`${WILD_SHAPE}→${colourMark(declared)}`, valueLabel(card)];
+  return [`${WILD_LETTER}${WILD_SHAPE}`, valueLabel(card)];
+}
+
+/** The one-line plain face: "R▲5", "B◆SKIP", "W★W+4", "W★W+4→G■". */
+export function cardLabel(code, declared = null) {
+  const card = parseCard(code);
+  if (card === null) return String(code);
+  if (card.colour !== null) return `${colourMark(card.colour)}${valueLabel(card)}`;
+  const text = `${WILD_LETTER}${WILD_SHAPE}${valueLabel(card)}`;
+  return declared ? `${text}→${colourMark(declared)}` : text;
+}
+
+/**
+ * The card in words, for accessible names and the story: "Red 7", "Blue Draw Two",
+ * "Wild Draw Four"; with a declared colour "Wild Draw Four, choosing green".
+ */
+export function cardName(code, declared = null) {
+  const card = parseCard(code);
+  if (card === null) return String(code);
+  if (card.wild) {
+    const name = WILD_KINDS[card.kind].name;
+    const key = declared ? String(declared).toUpperCase() : null;
+    return key && COLOUR_NAMES[key] ? `${name}, choosing ${COLOUR_NAMES[key]}` : name;
+  }
+  const colour = COLOUR_WORDS[card.colour];
+  if (card.kind === "number") return `${colour} ${card.rank}`;
+  return `${colour} ${ACTION_KINDS[card.kind].name}`;
+}
+
+/** The colour in words with its mark, for choices: "Green ■". */
+export function colourChoiceLabel(letter) {
+  const key = String(letter).toUpperCase();
+  return `${COLOUR_WORDS[key]} ${SHAPES[key]}`;
+}
+
+/** The CSS class carrying a card's colour (decoration only: the face says it in letters). */
+export function colourClass(code, declared = null) {
+  const card = parseCard(code);
+  const letter = card && card.colour ? card.colour : declared ? String(declared).toUpperCase() : "";
+  return letter && COLOUR_NAMES[letter] ? `c-${COLOUR_NAMES[letter]}` : "c-wild";
+}
+
+function sortKey(card) {
+  const colourOrder = card.colour === null ? COLOURS.length : COLOURS.indexOf(card.colour);
+  let kindOrder;
+  if (card.kind === "number") kindOrder = 0;
+  else if (card.wild) kindOrder = 10 + WILD_ORDER.indexOf(card.kind);
+  else kindOrder = ACTION_KINDS[card.kind].order;
+  return [colourOrder, kindOrder, card.rank ?? 0];
+}
+
+/** Cards colour by colour (R, Y, G, B), numbers ascending then Skip, Reverse, Draw Two; wilds
+ * last (the terminal's order). Codes that are no card keep their place at the end. */
+export function sortCodes(codes) {
+  const keyed = codes.map((code, index) => ({ code, index, card: parseCard(code) }));
+  keyed.sort((a, b) => {
+    if (a.card === null || b.card === null)
+      return (a.card === null) - (b.card === null) || a.index - b.index;
+    const ka = sortKey(a.card);
+    const kb = sortKey(b.card);
+    for (let i = 0; i < ka.length; i += 1) {
+      if (ka[i] !== kb[i]) return ka[i] - kb[i];
+    }
+    return a.index - b.index;
+  });
+  return keyed.map((item) => item.code);
+}

@@ -1,0 +1,344 @@
+// Events told in words for the table's story log: a port of lastcard/narration.py.
+//
+// `new Narrator(players, {names, you, rules})` turns one event (an `Event.to_dict()`, redacted
+// for the reader) into lines of plain text. The wording is the terminal's; only the cards are
+// named in words ("Ana plays Red 7 (3 cards left)") so the story reads the same to a screen
+// reader and without colour. The reader is told in the second person ("You play Red 7"): pass
+// `names` with the reader's seat already named "You".
+//
+// The narrator keeps each hand's size from the events themselves; call `sync(handSizes)` after
+// each state to take the exact counts from the view (hand rotations carry no sizes). Until the
+// sizes are known (a page opened mid-hand) the "cards left" remarks are left out.
+//
+// `card(code, colourLetter|null)`, `colour(letter)` and `join` may be given to draw cards
+// differently: the defaults name them in words, joined by ", ".
+
+import { cardName, COLOUR_NAMES, sortCodes } from "./cards.js";
+
+const DRAW_REASONS = {
+  turn: "",
+  draw_two: " (Draw Two)",
+  wild_draw_four: " (Wild Draw Four)",
+  accept: " (penalty)",
+  challenge: " (challenge)",
+  uno_penalty: " (Uno penalty)",
+  wild_downpour: " (Wild Downpour)",
+  wild_customizable: " (Wild Customizable)",
+};
+
+/** A card in words; a wild with its declared colour: "Wild, choosing green". */
+export function cardWords(code, colour) {
+  return cardName(code, colour);
+}
+
+/** A colour letter in words: "green". */
+export function colourWords(letter) {
+  return COLOUR_NAMES[String(letter).toUpperCase()] ?? String(letter);
+}
+
+/** The seats that form teams under `rules` (a Rules.to_dict()), or null. */
+export function teamsOf(rules, players) {
+  const teams = rules ? rules.teams : null;
+  if (teams === null || teams === undefined) return null;
+  if (teams === "partners") {
+    return players === 4
+      ? [
+          [0, 2],
+          [1, 3],
+        ]
+      : null;
+  }
+  return Array.isArray(teams) ? teams : null;
+}
+
+/** The number of the hand after which each eliminated seat was eliminated. */
+function eliminationHands(history) {
+  const out = new Map();
+  for (const result of history) {
+    for (const seat of result.eliminated ?? []) out.set(seat, result.number);
+  }
+  return out;
+}
+
+/**
+ * Seats best first: the winners, then the others (narration.standings). Under elimination the
+ * others are ranked by how long they lasted; otherwise by total, low first when low is good.
+ */
+export function standings(totals, winners, rules, history = []) {
+  const elimination = Boolean(rules && rules.elimination);
+  const lowWins = elimination || (rules && rules.scoring === "alternative");
+  const sign = lowWins ? 1 : -1;
+  const lasted = elimination ? eliminationHands(history) : new Map();
+  const never = history.length + 1;
+  const key = (seat) => [
+    winners.includes(seat) ? 0 : 1,
+    -(lasted.has(seat) ? lasted.get(seat) : never),
+    sign * totals[seat],
+    seat,
+  ];
+  const seats = totals.map((_, seat) => seat);
+  seats.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i += 1) {
+      if (ka[i] !== kb[i]) return ka[i] - kb[i];
+    }
+    return 0;
+  });
+  return seats;
+}
+
+export class Narrator {
+  constructor(players, options = {}) {
+    this.players = players;
+    this.you = options.you ?? null;
+    this.rules = options.rules ?? {};
+    this.names = options.names
+      ? [...options.names]
+      : Array.from({ length: players }, (_, k) => `Seat ${k}`);
+    this.card = options.card ?? cardWords;
+    this.colour = options.colour ?? colourWords;
+    this.join = options.join ?? ", ";
+    this.sizes = null; // unknown until a deal or a sync
+    this.hand = 0; // the number of the hand being told
+    this.limitReached = false; // the next blocked hand ended at the turn limit
+    this.handlers = {
+      dealer_draw: (e) => this.dealerDraw(e),
+      deal: (e) => this.deal(e),
+      first_discard: (e) => [`First discard: ${this.card(e.card, null)}.`],
+      first_discard_returned: (e) => [
+        `First discard ${this.card(e.card, null)} goes back into the stock.`,
+      ],
+      play: (e) => this.play(e),
+      draw: (e) => this.draw(e),
+      reshuffle: (e) => [`The discard pile is shuffled into a new stock of ${e.stock} cards.`],
+      skip: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " is", " are")} skipped.`],
+      reverse: (e) => [`Play now goes ${e.direction === 1 ? "clockwise" : "counter-clockwise"}.`],
+      swap_hands: (e) => this.swapHands(e),
+      rotate_hands: () => ["Every hand passes to the next player."],
+      shuffle_hands: (e) => {
+        this.sizes = [...e.sizes];
+        return ["All hands are gathered, shuffled and dealt out again."];
+      },
+      reveal: (e) => [
+        `${this.seat(e.seat)}${this.verb(e.seat, " shows their hand: ", " show your hand: ")}` +
+          this.cards(e.cards ?? []),
+      ],
+      keep: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " keeps it.", " keep it.")}`],
+      pass: (e) => [
+        `${this.seat(e.seat)} cannot play or draw, and ${this.verb(e.seat, "passes", "pass")}.`,
+      ],
+      accept: (e) => [
+        `${this.seat(e.seat)} ${this.verb(e.seat, "accepts", "accept")} the ${e.count}-card draw.`,
+      ],
+      challenge: (e) => this.challenge(e),
+      uno: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " calls Uno!", " call Uno!")}`],
+      catch: (e) => [
+        `${this.seat(e.seat)}${this.verb(e.seat, " catches ", " catch ")}` +
+          `${this.object(e.target)} without an Uno call!`,
+      ],
+      color: (e) => [
+        `${this.seat(e.seat)}${this.verb(e.seat, " names the colour: ", " name the colour: ")}` +
+          `${this.colour(e.color)}.`,
+      ],
+      turn_limit: (e) => {
+        this.limitReached = true;
+        return [`The hand has lasted ${e.turns.toLocaleString("en")} turns, the limit (§3.11.4).`];
+      },
+      hand_over: (e) => this.handOver(e),
+      game_over: (e) => this.gameOver(e),
+    };
+  }
+
+  /** Take each hand's size from a view's `hand_sizes`. */
+  sync(handSizes) {
+    this.sizes = [...handSizes];
+  }
+
+  /** The lines telling one event; an event without words is shown as its data. */
+  lines(event) {
+    const handler = event && this.handlers[event.type];
+    if (!handler) return [asData(event)];
+    try {
+      return handler(event);
+    } catch (error) {
+      return [asData(event)];
+    }
+  }
+
+  // -- the parts of a line ----------------------------------------------------------------------
+
+  seat(seat) {
+    return this.names[seat] ?? `Seat ${seat}`;
+  }
+
+  /** A seat after a verb: "you" for the reader. */
+  object(seat) {
+    return seat === this.you ? "you" : this.seat(seat);
+  }
+
+  verb(seat, third, second) {
+    return seat === this.you ? second : third;
+  }
+
+  left(seat) {
+    const count = this.sizes[seat];
+    return count === 1 ? `${count} card left` : `${count} cards left`;
+  }
+
+  cards(codes, { sort = false } = {}) {
+    if (!codes || codes.length === 0) return "(none)";
+    const list = sort ? sortCodes(codes) : codes;
+    return list.map((code) => this.card(code, null)).join(this.join);
+  }
+
+  header(hand) {
+    if (hand === this.hand) return [];
+    this.hand = hand;
+    return ["", `── Hand ${hand} ──`];
+  }
+
+  width() {
+    return Math.max(...this.names.map((name) => name.length));
+  }
+
+  // -- one method per event type ----------------------------------------------------------------
+
+  dealerDraw(e) {
+    const parts = ["Drawing for dealer:"];
+    for (const [seat, card] of e.draws)
+      parts.push(" ", this.seat(seat), " ", this.card(card, null), ",");
+    parts[parts.length - 1] = ".";
+    return [...this.header(this.hand + 1), parts.join("")];
+  }
+
+  deal(e) {
+    this.sizes = [...e.sizes];
+    const size = Math.max(...this.sizes);
+    const out = [
+      ...this.header(e.hand),
+      `${this.seat(e.dealer)}${this.verb(e.dealer, " deals", " deal")} ${size} cards each.`,
+    ];
+    if (Array.isArray(e.hands)) {
+      const width = this.width();
+      e.hands.forEach((hand, seat) => {
+        if (hand.length)
+          out.push(`  ${this.seat(seat).padEnd(width)}  ${this.cards(hand, { sort: true })}`);
+      });
+    }
+    return out;
+  }
+
+  play(e) {
+    const seat = e.seat;
+    if (this.sizes) this.sizes[seat] -= 1;
+    const verb = e.jump_in
+      ? this.verb(seat, " jumps in with ", " jump in with ")
+      : this.verb(seat, " plays ", " play ");
+    const wild = isWild(e.card);
+    let text = `${this.seat(seat)}${verb}${this.card(e.card, wild ? e.color : null)}`;
+    if (e.target !== null && e.target !== undefined) text += ` at ${this.object(e.target)}`;
+    if (this.sizes && this.sizes[seat] > 0) text += ` (${this.left(seat)})`;
+    if (e.uno) text += this.verb(seat, " and calls Uno!", " and call Uno!");
+    return [text];
+  }
+
+  draw(e) {
+    const { seat, count, owed } = e;
+    if (this.sizes) this.sizes[seat] += count;
+    const what = count === 1 ? "a card" : `${count} cards`;
+    let text = `${this.seat(seat)}${this.verb(seat, " draws ", " draw ")}${what}`;
+    text += DRAW_REASONS[e.reason] ?? "";
+    if (Array.isArray(e.cards) && e.cards.length) text += `: ${this.cards(e.cards)}`;
+    if (count < owed) text += ` (owed ${owed}: no more cards to draw)`;
+    return [text];
+  }
+
+  swapHands(e) {
+    const [a, b] = e.seats;
+    if (this.sizes) [this.sizes[a], this.sizes[b]] = e.sizes;
+    return [`${this.seat(a)} and ${this.object(b)} swap hands.`];
+  }
+
+  challenge(e) {
+    const player = e.player;
+    const whose = player === this.you ? "your" : `${this.seat(player)}'s`;
+    let line = `${this.seat(e.seat)}${this.verb(e.seat, " challenges ", " challenge ")}${whose} Wild Draw Four: `;
+    if (e.succeeded) {
+      line += `a bluff! ${this.seat(player)}${this.verb(player, " draws 4 instead.", " draw 4 instead.")}`;
+    } else {
+      line += "it was legal.";
+    }
+    const out = [line];
+    if (Array.isArray(e.revealed)) {
+      out.push(`  ${this.seat(player)} held: ${this.cards(e.revealed, { sort: true })}`);
+    }
+    return out;
+  }
+
+  handOver(e) {
+    const wentOut = e.went_out;
+    const points = e.points;
+    let out;
+    if (wentOut === null || wentOut === undefined) {
+      const why = this.limitReached ? "That is the limit" : "Nobody can play or draw";
+      this.limitReached = false;
+      out = [`${why}: the hand is blocked and scores nothing.`];
+    } else {
+      const scored = points[wentOut]
+        ? `${this.verb(wentOut, " and scores", " and score")} ${points[wentOut]}.`
+        : ".";
+      out = [`${this.seat(wentOut)}${this.verb(wentOut, " goes out", " go out")}${scored}`];
+    }
+    const width = this.width();
+    (e.hands ?? []).forEach((hand, seat) => {
+      if (seat === wentOut || !hand.length) return;
+      out.push(
+        `  ${this.seat(seat).padEnd(width)}  ${this.cards(hand, { sort: true })}  (${e.hand_values[seat]} points)`,
+      );
+    });
+    out.push(`Scores: ${e.totals.map((total, seat) => `${this.seat(seat)} ${total}`).join(" · ")}`);
+    for (const seat of e.eliminated ?? []) {
+      out.push(
+        `${this.seat(seat)}${this.verb(seat, " reaches the limit and is", " reach the limit and are")} eliminated.`,
+      );
+    }
+    return out;
+  }
+
+  gameOver(e) {
+    const winners = [...e.winners];
+    const who = winners.map((seat) => this.seat(seat)).join(" and ");
+    const verb =
+      winners.length > 1 || (winners.length === 1 && winners[0] === this.you) ? "win" : "wins";
+    const out = ["", `══ Game over: ${who} ${verb}! ══`, "Final scores:"];
+    const totals = e.totals;
+    const order = standings(totals, winners, this.rules);
+    const width = this.width();
+    order.forEach((seat, index) => {
+      const mark = winners.includes(seat) ? "  winner" : "";
+      out.push(
+        `  ${index + 1}. ${this.seat(seat).padEnd(width)}  ${String(totals[seat]).padStart(4)}${mark}`,
+      );
+    });
+    for (const team of teamsOf(this.rules, this.players) ?? []) {
+      const names = team.map((seat) => this.seat(seat)).join(" + ");
+      const sum = team.reduce((acc, seat) => acc + totals[seat], 0);
+      out.push(`  team ${names}: ${sum}`);
+    }
+    return out;
+  }
+}
+
+function isWild(code) {
+  return typeof code === "string" && code.toUpperCase().startsWith("W");
+}
+
+function asData(event) {
+  if (!event || typeof event !== "object") return String(event);
+  const details = Object.entries(event)
+    .filter(([key]) => key !== "type")
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+    .join(", ");
+  return `${event.type}: ${details}`;
+}

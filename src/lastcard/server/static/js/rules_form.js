@@ -1,0 +1,421 @@
+// Choosing the rules: a preset, or house-rule options one by one (from GET /api/presets).
+//
+// `new RulesForm(presetSelect, optionsBox, presetsData, prefix)` fills a <select> with the
+// presets and a box with one labelled control per option. Picking a preset sets the options;
+// changing an option makes the rules "custom" unless they equal a preset again. `value()` is
+// what the server takes: a preset's name, or an object of every option shown.
+
+import { h } from "./dom.js";
+
+// Options with a control of their own elsewhere in the form (the target score field), and
+// options the engine does not play yet or that are no house rule to choose (tui/options.py).
+const SHOWN_ELSEWHERE = new Set(["target_score"]);
+const NOT_OFFERED = new Set([
+  "mode",
+  "pirate",
+  "pirate_false_call_penalty",
+  "theme_cards",
+  "turn_limit",
+]);
+export const CUSTOM = "custom";
+
+const CUSTOM_WILD_EFFECTS = [
+  "none",
+  "next_draws:1",
+  "next_draws:2",
+  "next_draws:3",
+  "next_draws:4",
+  "others_draw:1",
+  "others_draw:2",
+  "others_draw:3",
+  "others_draw:4",
+  "skip",
+  "reverse",
+  "swap_hands",
+  "shuffle_hands",
+  "reveal",
+];
+
+// The options a player chooses, in the terminal's words and order (tui/options.py). An option
+// the server lists that is not here still gets a plain control.
+const KNOWN = {
+  deck: {
+    label: "Deck",
+    kind: "choice",
+    choices: ["classic", "2018"],
+    help: "Classic 108 cards, or the 2018 deck with Wild Shuffle Hands and Wild Customizable",
+  },
+  hand_size: {
+    label: "Hand size",
+    kind: "int",
+    min: 1,
+    max: 15,
+    help: "Cards dealt to each player, 1 to 15",
+  },
+  scoring: {
+    label: "Scoring",
+    kind: "choice",
+    choices: ["standard", "alternative"],
+    help: "Standard: the hand's winner scores the others' cards; alternative: the lowest total wins",
+  },
+  tie_rule: {
+    label: "Ties",
+    kind: "choice",
+    choices: ["shared", "play_on"],
+    help: "Alternative scoring: players tied for lowest share the win, or play on",
+  },
+  dealer_draw_non_number: {
+    label: "Dealer draw",
+    kind: "choice",
+    choices: ["zero", "redraw"],
+    help: "Choosing the dealer: an action or wild card drawn counts as 0, or is drawn again",
+  },
+  dealer_each_hand: {
+    label: "Next dealer",
+    kind: "choice",
+    choices: ["redraw", "rotate"],
+    help: "Each hand, draw again for the dealer, or pass the deal to the left",
+  },
+  first_reverse: {
+    label: "First Reverse",
+    kind: "choice",
+    choices: ["dealer_right", "dealer_starts"],
+    help: "A Reverse turned up first: the player on the dealer's right starts, or the dealer",
+  },
+  first_wild: {
+    label: "First Wild",
+    kind: "choice",
+    choices: ["first_player_chooses", "dealer_chooses", "redraw"],
+    help: "A Wild turned up first: the first player or the dealer names the colour, or redraw",
+  },
+  first_wd4: {
+    label: "First Wild Draw Four",
+    kind: "choice",
+    choices: ["reshuffle", "bottom"],
+    help: "A Wild Draw Four turned up first is shuffled back into the stock, or put at the bottom",
+  },
+  allow_voluntary_draw: {
+    label: "Draw when you could play",
+    kind: "bool",
+    help: "You may draw a card even when you hold one you could play",
+  },
+  wd4_bluffing: {
+    label: "Wild Draw Four bluffing",
+    kind: "bool",
+    help: "A Wild Draw Four may be played while holding the colour, risking a challenge",
+  },
+  two_player_rules: {
+    label: "Two-player rules",
+    kind: "bool",
+    help: "With two players left, a Reverse acts as a Skip",
+  },
+  stacking: {
+    label: "Stacking",
+    kind: "choice",
+    choices: ["off", "same", "mixed"],
+    help: "Answer a Draw Two with a Draw Two (same) or with any draw card (mixed) and pass the sum on",
+  },
+  seven_o: {
+    label: "Seven-O",
+    kind: "bool",
+    help: "A 7 swaps hands with a player you choose; a 0 passes every hand along",
+  },
+  jump_in: {
+    label: "Jump-In",
+    kind: "bool",
+    help: "Out of turn, play a card identical to the top card; play carries on from you",
+  },
+  jump_in_self: {
+    label: "Jump-In on your own card",
+    kind: "bool",
+    help: "With Jump-In, you may also jump in on the card you just played",
+  },
+  elimination: {
+    label: "Elimination",
+    kind: "bool",
+    help: "A player whose total reaches the threshold is out; the last one left wins",
+  },
+  elimination_threshold: {
+    label: "Elimination threshold",
+    kind: "int",
+    min: 1,
+    help: "With Elimination, the total that puts a player out",
+  },
+  wild_downpour: {
+    label: "Wild Downpour",
+    kind: "toggle",
+    help: "Adds 2 Downpour Draw 1 and 2 Downpour Draw 2 wilds: everyone else draws 1 or 2",
+  },
+  custom_wild_effect: {
+    label: "Wild Customizable",
+    kind: "choice",
+    choices: CUSTOM_WILD_EFFECTS,
+    help: "2018 deck only: what the three Wild Customizable cards do besides naming a colour",
+  },
+  teams: {
+    label: "Teams",
+    kind: "choice",
+    choices: [null, "partners"],
+    help: "Partners: 4 players, partners sit opposite and win or lose together",
+  },
+};
+
+/** "hand_size" → "Hand size". */
+export function humanise(name) {
+  const text = String(name).replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** How a choice reads: null is "none", words without underscores. */
+export function choiceLabel(value) {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "string" && value.includes(":")) {
+    const [kind, count] = value.split(":");
+    if (kind === "next_draws") return `next player draws ${count}`;
+    if (kind === "others_draw") return `everyone else draws ${count}`;
+  }
+  if (typeof value === "string") return value.replace(/_/g, " ");
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return JSON.stringify(value);
+}
+
+function kindOf(spec) {
+  if (spec.kind) return spec.kind;
+  const type = String(spec.type ?? "").toLowerCase();
+  if (Array.isArray(spec.choices) && spec.choices.length) return "choice";
+  if (type.startsWith("bool")) return "bool";
+  if (type === "optional_int" || type.includes("optional") || type.includes("null")) {
+    return type.includes("int") || type.includes("number") ? "optional_int" : "json";
+  }
+  if (type.startsWith("int") || type === "number") return "int";
+  return "json";
+}
+
+/** An option's value as its control holds it (Wild Downpour's card counts read as "on"). */
+function asControlValue(kind, value) {
+  switch (kind) {
+    case "bool":
+    case "toggle":
+      return Boolean(value);
+    case "choice":
+      return JSON.stringify(value ?? null);
+    case "int":
+    case "optional_int":
+      return value === null || value === undefined ? "" : String(value);
+    default:
+      return JSON.stringify(value ?? null);
+  }
+}
+
+/** [name, spec] of every option offered: the known ones in their order, then any other the
+ * server lists; each spec merges the server's (default, type, choices) with the words above. */
+function offeredOptions(serverOptions) {
+  const names = [
+    ...Object.keys(KNOWN).filter((name) => name in serverOptions),
+    ...Object.keys(serverOptions).filter((name) => !(name in KNOWN)),
+  ];
+  return names
+    .filter((name) => !SHOWN_ELSEWHERE.has(name) && !NOT_OFFERED.has(name))
+    .map((name) => [name, { ...serverOptions[name], ...(KNOWN[name] ?? {}) }]);
+}
+
+export class RulesForm {
+  constructor(presetSelect, optionsBox, data, prefix) {
+    this.select = presetSelect;
+    this.box = optionsBox;
+    this.presets = Array.isArray(data?.presets) ? data.presets : [];
+    this.options = offeredOptions(data?.options ?? {});
+    this.prefix = prefix;
+    this.controls = new Map(); // option name -> {kind, input}
+    this.buildPresets();
+    this.buildOptions();
+    this.select.addEventListener("change", () => {
+      if (this.select.value !== CUSTOM) this.applyPreset(this.select.value);
+    });
+    const first = this.presets.find((p) => p.name === "official") ?? this.presets[0];
+    if (first) {
+      this.select.value = first.name;
+      this.applyPreset(first.name);
+    }
+  }
+
+  buildPresets() {
+    this.select.replaceChildren(
+      ...this.presets.map((preset) =>
+        h(
+          "option",
+          { value: preset.name },
+          preset.description ? `${preset.name}: ${preset.description}` : preset.name,
+        ),
+      ),
+      h("option", { value: CUSTOM }, "custom: your own choice of house rules"),
+    );
+  }
+
+  buildOptions() {
+    const rows = this.options.map(([name, spec]) => {
+      const kind = kindOf(spec);
+      const id = `${this.prefix}-option-${name}`;
+      const helpId = `${id}-help`;
+      const label = spec.label ?? humanise(name);
+      const help = spec.help ?? spec.description ?? null;
+      let input;
+      if (kind === "bool" || kind === "toggle") {
+        input = h("input", { type: "checkbox", id, dataset: { testid: `option-${name}` } });
+      } else if (kind === "choice") {
+        input = h(
+          "select",
+          { id, dataset: { testid: `option-${name}` } },
+          spec.choices.map((choice) =>
+            h("option", { value: JSON.stringify(choice) }, choiceLabel(choice)),
+          ),
+        );
+      } else if (kind === "int" || kind === "optional_int") {
+        input = h("input", {
+          type: "number",
+          id,
+          inputmode: "numeric",
+          min: spec.min ?? 1,
+          max: spec.max ?? null,
+          step: 1,
+          placeholder: kind === "optional_int" ? "none" : null,
+          dataset: { testid: `option-${name}` },
+        });
+      } else {
+        input = h("input", {
+          type: "text",
+          id,
+          spellcheck: "false",
+          dataset: { testid: `option-${name}` },
+        });
+      }
+      if (help) input.setAttribute("aria-describedby", helpId);
+      input.addEventListener("change", () => this.optionChanged());
+      this.controls.set(name, { kind, input, spec });
+      const labelElement = h("label", { for: id }, label);
+      const helpElement = help ? h("span", { id: helpId, className: "hint" }, help) : null;
+      return kind === "bool" || kind === "toggle"
+        ? h("div", { className: "option option-bool" }, input, labelElement, helpElement)
+        : h("div", { className: "option" }, labelElement, input, helpElement);
+    });
+    this.box.replaceChildren(...rows);
+  }
+
+  setControl(name, value) {
+    const control = this.controls.get(name);
+    if (!control) return;
+    const shown = asControlValue(control.kind, value);
+    if (control.kind === "bool") {
+      control.input.checked = shown;
+    } else if (control.kind === "choice") {
+      if (![...control.input.options].some((o) => o.value === shown)) {
+        control.input.append(h("option", { value: shown }, choiceLabel(value)));
+      }
+      control.input.value = shown;
+    } else {
+      control.input.value = shown;
+    }
+  }
+
+  readControl(name) {
+    const { kind, input } = this.controls.get(name);
+    switch (kind) {
+      case "bool":
+        return input.checked;
+      case "toggle":
+        return input.checked ? true : null; // the engine gives a switched-on option its defaults
+      case "choice":
+        return JSON.parse(input.value);
+      case "int":
+        return input.value === "" ? null : Number(input.value);
+      case "optional_int":
+        return input.value.trim() === "" ? null : Number(input.value);
+      default:
+        try {
+          return JSON.parse(input.value);
+        } catch {
+          return input.value;
+        }
+    }
+  }
+
+  presetRules(name) {
+    const preset = this.presets.find((p) => p.name === name);
+    return preset ? (preset.rules ?? {}) : null;
+  }
+
+  applyPreset(name) {
+    const rules = this.presetRules(name);
+    if (!rules) return;
+    for (const [option, spec] of this.options) {
+      this.setControl(option, option in rules ? rules[option] : spec.default);
+    }
+  }
+
+  /** The preset whose options all read as the controls do now, or null. */
+  matchingPreset() {
+    for (const preset of this.presets) {
+      const rules = preset.rules ?? {};
+      const same = this.options.every(([name, spec]) => {
+        const { kind } = this.controls.get(name);
+        const wanted = asControlValue(kind, name in rules ? rules[name] : spec.default);
+        const shown = asControlValue(kind, this.readControl(name));
+        return wanted === shown;
+      });
+      if (same) return preset.name;
+    }
+    return null;
+  }
+
+  optionChanged() {
+    this.select.value = this.matchingPreset() ?? CUSTOM;
+  }
+
+  /** A preset's name, or every option shown as an object. */
+  value() {
+    if (this.select.value !== CUSTOM) return this.select.value;
+    const options = {};
+    for (const [name] of this.options) options[name] = this.readControl(name);
+    return options;
+  }
+
+  /** Show `rules` (a preset name or an options object) as the current choice. */
+  set(rules) {
+    if (typeof rules === "string") {
+      if (this.presets.some((p) => p.name === rules)) {
+        this.select.value = rules;
+        this.applyPreset(rules);
+      }
+      return;
+    }
+    if (rules && typeof rules === "object") {
+      for (const [name, spec] of this.options) {
+        this.setControl(name, name in rules ? rules[name] : spec.default);
+      }
+      this.optionChanged();
+    }
+  }
+}
+
+/** The rules of a table in a few words: "party" or "custom: stacking same, seven o on". */
+export function rulesSummary(rules, data) {
+  if (typeof rules === "string") return rules;
+  if (!rules || typeof rules !== "object") return "official";
+  const defaults = Object.fromEntries(
+    Object.entries(data?.options ?? {}).map(([name, spec]) => [name, spec.default]),
+  );
+  const changes = Object.entries(rules)
+    .filter(
+      ([name, value]) =>
+        name in defaults && JSON.stringify(value) !== JSON.stringify(defaults[name]),
+    )
+    .map(([name, value]) => {
+      const label = KNOWN[name]?.label ?? humanise(name);
+      const shown =
+        value !== null && typeof value === "object" && !Array.isArray(value)
+          ? "on"
+          : choiceLabel(value);
+      return `${label} ${shown}`;
+    });
+  return changes.length ? `custom: ${changes.join(", ")}` : "custom (official options)";
+}

@@ -1,0 +1,1028 @@
+// The table page (/t/{code}): join, the waiting room, the game, the end of the game.
+//
+// It renders from the server's `table` and `state` messages only (SERVER.md §3): every game
+// control comes from the `legal` codes of the latest state, and every action sent carries an
+// `id` (a counter) and the `ply` it was chosen at. While one is in flight the controls are
+// aria-disabled, so a double click sends one action.
+//
+// Controls for tests and assistive technology. Seat numbers N are the protocol's, from 0: table
+// seats in the waiting room, the game's seats (the `state`'s) during play.
+//
+//   page          table-code, connection, alert (role=alert), status (role=status), reclaim;
+//                 the parts: join-panel, waiting, game, over
+//   join          join-name, join, watch, join-error
+//   waiting room  invite-link, copy-link, rules-summary, waiting-seats, wait-seat-N, sit-N,
+//                 bot-N (host: a seat's bot level), waiting-hint, waiting-error,
+//                 ready (aria-pressed), stand, start; host settings: settings-preset,
+//                 option-<name>, settings-target, settings-timer, settings-spectators,
+//                 settings-save
+//   game          seats, seat-N, count-N, discard, colour, direction, stock, hand-number,
+//                 pending, deadline, decisions, hand (role=toolbar), card-<CODE> (a second copy
+//                 card-<CODE>-2, ...), auto-uno, autopilot (aria-pressed), leave, fairness
+//   decisions     draw (D), play-drawn (P), keep (K), accept (A), challenge (X), stack (S),
+//                 jump-in (J), uno (U), catch-N (the first: C), color-r|y|g|b (a Wild turned up
+//                 first), pass, next (N), action-<code> (a code this page has no words for);
+//                 H moves the keyboard into the hand
+//   wild dialog   choice-dialog, wild-r|y|g|b (radios), target-N (Seven-O radios), choice-ok,
+//                 choice-cancel
+//   game over     winners, final-scores, record (download link), verify, rematch, lobby
+//   story, chat   story (role=log), chat (role=log), chat-input, chat-send
+//
+// Message flows: hello {v, token?, since?} → welcome (+ state); sit, stand, ready {ready,
+// client_seed}, settings, bot, start, action {code, ply}, autopilot {on}, rematch, leave, chat
+// {text}, each with an id → ack | error; pushes table, state, presence, commit, reveal, chat,
+// replaced, bye are rendered as they come.
+
+import { Legal } from "./actions.js";
+import { ApiError, getPresets, joinTable, recordUrl, tableUrl, verifyUrl } from "./api.js";
+import { renderDecisions, renderPile, renderSeats } from "./board.js";
+import {
+  cardName,
+  colourChoiceLabel,
+  COLOUR_NAMES,
+  COLOURS,
+  parseCard,
+  sortCodes,
+} from "./cards.js";
+import { TableSocket } from "./connection.js";
+import { choose, dismissChoice, setUpChoiceDialog } from "./dialogs.js";
+import { announce, byId, h, isAriaDisabled, typingIn } from "./dom.js";
+import { closeWords, errorWords, refusalWords, TOO_LATE_CODES } from "./errors.js";
+import { HandView } from "./hand.js";
+import { Narrator, standings, teamsOf } from "./narration.js";
+import { KEYS, promptText } from "./prompt.js";
+import { RulesForm, rulesSummary } from "./rules_form.js";
+import { clientSeed } from "./seeds.js";
+import {
+  forgetToken,
+  loadAutoUno,
+  loadName,
+  loadToken,
+  normaliseCode,
+  saveAutoUno,
+  saveName,
+  saveToken,
+} from "./storage.js";
+import { renderWaitingControls, renderWaitingSeats } from "./waiting.js";
+
+const ACTION_TIMEOUT_MS = 8000; // an action never answered frees the controls after this
+const STORY_LIMIT = 500; // lines kept in the story log
+const CHAT_LIMIT = 200;
+const DEADLINE_WARNING_S = 10;
+
+const app = {
+  code: normaliseCode(
+    decodeURIComponent(window.location.pathname.replace(/^\/t\//, "").split("/")[0]),
+  ),
+  token: null,
+  socket: null,
+  presets: null,
+  levels: ["easy", "medium", "hard"],
+  you: { seat: null, host: false },
+  table: null,
+  state: null,
+  legal: new Legal([]),
+  pending: null, // the action in flight: {id, code, ply, timer}
+  requests: new Map(), // id -> message type, for the answers of other requests
+  narrator: null,
+  narratorGame: null,
+  commit: null,
+  clockOffset: 0, // server clock minus ours, in ms
+  deadlineTimer: null,
+  warnedDeadline: null,
+  lastError: null, // the last error that answered no request (a refused hello)
+  byeReason: null,
+  closeWords: null, // why the connection closed for good
+  joinShown: false,
+  choosingCard: null, // the card whose wild colour or target is being chosen
+  lastPrompt: null,
+  closed: false,
+  leaving: false,
+  autoUno: loadAutoUno(),
+  hand: null,
+  settingsForm: null,
+  settingsShown: null, // the settings last copied into the host form
+};
+
+// -- small functions ----------------------------------------------------------------------------
+
+function say(text) {
+  announce(byId("alert"), text);
+}
+
+function setPrompt(text) {
+  if (text === app.lastPrompt) return;
+  app.lastPrompt = text;
+  announce(byId("status"), text);
+}
+
+function setConnection(text, state) {
+  const element = byId("connection");
+  element.textContent = text;
+  element.dataset.state = state;
+}
+
+function seatName(names, seat) {
+  return (names && names[seat]) || `Seat ${seat + 1}`;
+}
+
+/** The reader's seat in the game (the engine's numbering), or null for a spectator. */
+function gameSeat() {
+  const state = app.state;
+  if (!state) return null;
+  if (typeof state.seat === "number") return state.seat;
+  return state.view && typeof state.view.seat === "number" ? state.view.seat : null;
+}
+
+/** The table seat of each game seat. */
+function tableSeatsOfGame() {
+  const state = app.state;
+  if (state && Array.isArray(state.seats)) return state.seats;
+  return state ? state.view.hand_sizes.map((_, k) => k) : [];
+}
+
+/** Whether the reader hosts the table: the latest `table` push says (the host role moves when
+ * its holder stands), the `welcome` until one arrives. */
+function isHost() {
+  const seat = app.you.seat;
+  if (seat === null) return false;
+  return app.table ? app.table.host === seat : Boolean(app.you.host);
+}
+
+// -- the story ----------------------------------------------------------------------------------
+
+/** One line of the narrator, made to read well aloud: no box-drawing rules, a full stop. */
+function storyLine(line) {
+  const heading = /[─═]/.test(line);
+  let text = line.replace(/[─═]+/g, "").trim();
+  if (!text) return null;
+  if (!heading && /[A-Za-z0-9)]$/.test(text)) text += ".";
+  const indented = /^\s/.test(line);
+  return { text, className: heading ? "story-heading" : indented ? "story-detail" : "" };
+}
+
+function addStory(lines) {
+  const story = byId("story");
+  const atBottom = story.scrollHeight - story.scrollTop - story.clientHeight < 40;
+  for (const raw of lines) {
+    const line = storyLine(raw);
+    if (!line) continue;
+    const hand = /^Hand (\d+)$/.exec(line.text);
+    story.append(
+      h(
+        "p",
+        { className: line.className || null, dataset: hand ? { hand: hand[1] } : null },
+        line.text,
+      ),
+    );
+  }
+  while (story.childElementCount > STORY_LIMIT) story.firstElementChild.remove();
+  if (atBottom) story.scrollTop = story.scrollHeight;
+}
+
+function narratorFor(state) {
+  const you = gameSeat();
+  const game = `${state.game ?? "game"}/${you}`; // a new game, or a new seat in it
+  if (app.narrator && app.narratorGame === game) return app.narrator;
+  const names = state.names.map((name, k) => (k === you ? "You" : name || `Seat ${k + 1}`));
+  app.narrator = new Narrator(state.view.players, { names, you, rules: state.view.rules });
+  app.narratorGame = game;
+  return app.narrator;
+}
+
+/** What in these events concerns the reader alone, for the alert region. */
+function eventAlerts(events, you, names) {
+  if (you === null) return [];
+  const out = [];
+  for (const e of events) {
+    switch (e.type) {
+      case "catch":
+        if (e.target === you)
+          out.push(`You were caught by ${seatName(names, e.seat)} without an Uno call.`);
+        break;
+      case "skip":
+        if (e.seat === you) out.push("You are skipped.");
+        break;
+      case "draw":
+        if (
+          e.seat === you &&
+          [
+            "draw_two",
+            "wild_draw_four",
+            "challenge",
+            "uno_penalty",
+            "wild_downpour",
+            "wild_customizable",
+          ].includes(e.reason)
+        ) {
+          out.push(`You draw ${e.count}.`);
+        }
+        break;
+      case "challenge":
+        if (e.player === you) {
+          out.push(
+            e.succeeded
+              ? `${seatName(names, e.seat)} challenged your Wild Draw Four: a bluff.`
+              : `${seatName(names, e.seat)} challenged your Wild Draw Four and lost.`,
+          );
+        } else if (e.seat === you) {
+          out.push(e.succeeded ? "Your challenge succeeded." : "Your challenge failed.");
+        }
+        break;
+      case "swap_hands":
+        if (e.seats && e.seats[1] === you)
+          out.push(`${seatName(names, e.seats[0])} swapped hands with you.`);
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+// -- the connection -----------------------------------------------------------------------------
+
+function connect(token) {
+  app.token = token;
+  app.closed = false;
+  app.closeWords = null;
+  // A new connection from this page (joining after watching, taking a seat back) asks only for
+  // what the story has not told yet.
+  const since = app.socket ? app.socket.lastSeq : null;
+  if (app.socket) app.socket.stop();
+  app.socket = new TableSocket(app.code, { token, onMessage, onState: onSocketState });
+  app.socket.lastSeq = since;
+  app.socket.open();
+  showJoin(false);
+}
+
+function onSocketState(kind, detail) {
+  switch (kind) {
+    case "connecting":
+      setConnection("Connecting…", "connecting");
+      break;
+    case "open":
+      setConnection("Connected", "open");
+      document.getElementById("reclaim")?.remove();
+      break;
+    case "reconnecting": {
+      const seconds = Math.max(1, Math.round(detail.delay / 1000));
+      setConnection(
+        `${closeWords(detail.code) ?? "Connection lost: reconnecting…"} (in ${seconds} s)`,
+        "reconnecting",
+      );
+      clearPending();
+      render();
+      break;
+    }
+    case "closed":
+      closed(detail.code);
+      break;
+    default:
+      break;
+  }
+}
+
+function closed(code) {
+  app.closed = true;
+  clearPending();
+  if (app.leaving) {
+    window.location.assign("/");
+    return;
+  }
+  let words = closeWords(code);
+  if (code === 4003) {
+    forgetToken(app.code);
+    app.token = null;
+    showJoin(true, words);
+  } else if (code === 4001) {
+    const button = h(
+      "button",
+      {
+        type: "button",
+        id: "reclaim",
+        className: "small",
+        dataset: { testid: "reclaim" },
+        onclick: () => connect(loadToken(app.code)),
+      },
+      "Play in this tab instead",
+    );
+    byId("connection").after(button);
+  } else if (code === 1008 && app.lastError) {
+    words = errorWords(app.lastError.code, app.lastError.message);
+    if (app.lastError.code === "NOT_SEATED")
+      showJoin(true, "This table allows no spectators: join to play.");
+  } else if (code === 1000 && app.byeReason) {
+    words =
+      app.byeReason === "left" ? "You left the table." : `The table closed (${app.byeReason}).`;
+  }
+  app.closeWords = words ?? "Disconnected.";
+  setConnection(app.closeWords, "closed");
+  if (words) say(words);
+  render();
+}
+
+function onMessage(message) {
+  switch (message.t) {
+    case "welcome":
+      app.you = message.you ?? { seat: null, host: false };
+      if (app.token && app.you.seat === null) {
+        // The seat was given up (stand): its token holds nothing any more.
+        forgetToken(app.code);
+        app.token = null;
+        if (app.socket) app.socket.token = null;
+      }
+      if (typeof message.server_time === "number")
+        app.clockOffset = message.server_time - Date.now();
+      app.table = message.table ?? app.table;
+      setConnection(app.you.seat === null ? "Connected, watching" : "Connected", "open");
+      render();
+      break;
+    case "table":
+      onTable(message);
+      break;
+    case "state":
+      onState(message);
+      break;
+    case "ack":
+      onAck(message);
+      break;
+    case "error":
+      onError(message);
+      break;
+    case "presence":
+      onPresence(message);
+      break;
+    case "commit":
+      app.commit = message;
+      render();
+      break;
+    case "reveal":
+      addStory([
+        `The server's seed for game ${message.game} is revealed: the deal can now be checked.`,
+      ]);
+      render();
+      break;
+    case "chat":
+      addChat(message);
+      break;
+    case "replaced":
+      say("This seat is now open in another tab.");
+      break;
+    case "bye":
+      app.byeReason = message.reason ?? null;
+      break;
+    default:
+      break; // pong and anything newer than this page
+  }
+}
+
+function onTable(table) {
+  const before = app.table ? app.table.status : null;
+  app.table = table;
+  if (table.status === "waiting" && before && before !== "waiting") {
+    // A rematch: back to the waiting room, the finished game's view put away.
+    app.state = null;
+    app.legal = new Legal([]);
+    app.narrator = null;
+    app.commit = null;
+    addStory(["── Back in the waiting room ──"]);
+  }
+  render();
+}
+
+/**
+ * A server that cannot tell what this page missed (it restarted) sends the whole current hand
+ * again: the story of that hand is told afresh rather than twice.
+ */
+function forgetRetoldHand(narrator, events) {
+  const deal = events.find(
+    (e) => e.type === "deal" && typeof e.hand === "number" && e.hand <= narrator.hand,
+  );
+  if (!deal) return false;
+  const story = byId("story");
+  const heading = story.querySelector(`[data-hand="${deal.hand}"]`);
+  if (heading) {
+    while (heading.nextSibling) heading.nextSibling.remove();
+    heading.remove();
+  } else {
+    story.replaceChildren();
+  }
+  narrator.hand = deal.hand - 1;
+  return true;
+}
+
+function onState(state) {
+  const previous = app.state;
+  app.state = state;
+  app.legal = new Legal(state.legal);
+  const narrator = narratorFor(state);
+  const events = Array.isArray(state.events) ? state.events : [];
+  const retold = forgetRetoldHand(narrator, events);
+  const lines = events.flatMap((event) => narrator.lines(event));
+  narrator.sync(state.view.hand_sizes);
+  addStory(lines);
+  const alerts = retold ? [] : eventAlerts(events, gameSeat(), state.names);
+  if (alerts.length) say(alerts.join(" "));
+  if (app.pending && state.ply !== app.pending.ply) clearPending();
+  if (previous && previous.ply !== state.ply) dismissStaleChoice();
+  render();
+}
+
+function dismissStaleChoice() {
+  const card = app.choosingCard;
+  if (card && !app.legal.canPlay(card)) dismissChoice();
+}
+
+function onAck(message) {
+  if (app.pending && message.id === app.pending.id) {
+    app.pending.acked = true; // the state that follows frees the controls
+    return;
+  }
+  const type = app.requests.get(message.id);
+  app.requests.delete(message.id);
+  if (["sit", "stand", "ready", "start", "settings", "bot"].includes(type)) {
+    byId("waiting-error").textContent = "";
+  }
+  render();
+}
+
+function onError(message) {
+  const words = refusalWords(message.code, message.message);
+  if (app.pending && message.id === app.pending.id) {
+    clearPending();
+    app.hand.playFailed();
+    if (TOO_LATE_CODES.has(message.code)) {
+      say("Too late.");
+    } else if (message.code === "STALE") {
+      say("Too late: the table moved on.");
+    } else {
+      say(words);
+    }
+    render();
+    return;
+  }
+  const type = message.id ? app.requests.get(message.id) : null;
+  app.requests.delete(message.id);
+  if (!message.id) app.lastError = message;
+  say(words);
+  if (["sit", "stand", "ready", "start", "settings", "bot"].includes(type)) {
+    byId("waiting-error").textContent = words; // beside the controls, as well as announced
+  }
+  render();
+}
+
+function onPresence(message) {
+  const place = app.table && app.table.seats[message.seat];
+  if (!place) return;
+  place.connected = message.connected;
+  place.away = message.away;
+  place.autopilot = message.autopilot;
+  render();
+}
+
+function addChat(message) {
+  const chat = byId("chat");
+  const who = message.name || (message.seat === null ? "spectator" : `Seat ${message.seat + 1}`);
+  chat.append(h("p", {}, h("strong", {}, `${who}: `), String(message.text ?? "")));
+  while (chat.childElementCount > CHAT_LIMIT) chat.firstElementChild.remove();
+  chat.scrollTop = chat.scrollHeight;
+}
+
+// -- sending ------------------------------------------------------------------------------------
+
+function request(type, fields = {}) {
+  if (!app.socket) return null;
+  const id = app.socket.request(type, fields);
+  if (id === null) {
+    say("Not connected: wait for the connection to come back.");
+    return null;
+  }
+  app.requests.set(id, type);
+  return id;
+}
+
+function clearPending() {
+  if (!app.pending) return;
+  window.clearTimeout(app.pending.timer);
+  app.pending = null;
+}
+
+/** Send one of the legal codes, chosen at the current ply. */
+function act(code) {
+  const state = app.state;
+  if (app.pending || !state || !app.legal.has(code)) return false;
+  const id = app.socket ? app.socket.request("action", { code, ply: state.ply }) : null;
+  if (id === null) {
+    say("Not connected: wait for the connection to come back.");
+    return false;
+  }
+  const timer = window.setTimeout(() => {
+    if (app.pending && app.pending.id === id) {
+      clearPending();
+      render();
+    }
+  }, ACTION_TIMEOUT_MS);
+  app.pending = { id, code, ply: state.ply, timer, acked: false };
+  render();
+  return true;
+}
+
+/** The colour a wild most likely wants: the one the hand holds most of. */
+function likelyColour(hand, offered) {
+  const counts = new Map(offered.map((c) => [c, 0]));
+  for (const code of hand ?? []) {
+    const card = parseCard(code);
+    if (card && card.colour && counts.has(card.colour))
+      counts.set(card.colour, counts.get(card.colour) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? offered[0];
+}
+
+/** Play `card`: ask for a wild's colour and a Seven-O target when the legal list wants one. */
+async function playCard(card, { uno = false, index = null } = {}) {
+  if (app.pending || !app.legal.canPlay(card)) return;
+  const { colours, targets } = app.legal.choicesFor(card);
+  let colour = null;
+  let target = null;
+  app.choosingCard = card;
+  try {
+    if (colours.length > 1) {
+      const ordered = COLOURS.filter((c) => colours.includes(c));
+      colour = await choose({
+        title: `Play ${cardName(card)}`,
+        legend: "Choose the colour to play on",
+        options: ordered.map((c) => ({
+          value: c,
+          label: colourChoiceLabel(c),
+          testid: `wild-${c.toLowerCase()}`,
+          className: `c-${COLOUR_NAMES[c]}`,
+        })),
+        initial: likelyColour(app.state?.view.hand, ordered),
+      });
+      if (colour === null) return;
+    } else if (colours.length === 1) {
+      colour = colours[0];
+    }
+    if (targets.length > 1) {
+      const names = app.state.names;
+      const sizes = app.state.view.hand_sizes;
+      const value = await choose({
+        title: `Play ${cardName(card)}`,
+        legend: "Swap hands with",
+        options: targets.map((t) => ({
+          value: String(t),
+          label: `${seatName(names, t)} (${sizes[t]} cards)`,
+          testid: `target-${t}`,
+        })),
+      });
+      if (value === null) return;
+      target = Number(value);
+    } else if (targets.length === 1) {
+      target = targets[0];
+    }
+  } finally {
+    app.choosingCard = null;
+  }
+  const code = app.legal.playCode(card, { colour, target, uno: uno || app.autoUno });
+  if (code === null) {
+    say(`${cardName(card)} can no longer be played.`);
+    return;
+  }
+  if (index !== null) app.hand.played(index);
+  if (!act(code)) app.hand.playFailed();
+}
+
+function stack() {
+  const cards = app.legal.playableCards();
+  if (cards.length === 1) {
+    const index = sortedHand().indexOf(cards[0]);
+    playCard(cards[0], { index: index >= 0 ? index : null });
+  } else {
+    app.hand.focus();
+  }
+}
+
+function sortedHand() {
+  const view = app.state ? app.state.view : null;
+  return view && view.hand ? sortCodes(view.hand) : [];
+}
+
+// -- rendering ----------------------------------------------------------------------------------
+
+function showJoin(show, message = "") {
+  app.joinShown = show;
+  byId("join").hidden = !show;
+  byId("join-error").textContent = message ?? "";
+  if (show) {
+    const input = byId("join-name");
+    if (!input.value) input.value = loadName();
+    setConnection(message || "Not connected", "closed");
+    input.focus();
+  }
+}
+
+function render() {
+  const table = app.table;
+  byId("table-code").textContent = app.code;
+  if (table) {
+    const name = table.name ? `${table.name} · ` : "";
+    byId("table-title").firstChild.textContent = `${name}Table `;
+  }
+  const status = table ? table.status : null;
+  const state = app.state;
+  const inGame = Boolean(state) && status !== "waiting";
+  // A spectator of the waiting room may still take a seat.
+  byId("join").hidden = !(
+    app.joinShown ||
+    (status === "waiting" && app.you.seat === null && !app.closed)
+  );
+  byId("waiting").hidden = status !== "waiting";
+  byId("game").hidden = !inGame;
+  const over = inGame && (status === "over" || state.view.phase === "game_over");
+  byId("over").hidden = !over;
+  if (status === "waiting") renderWaiting();
+  if (inGame) renderGame();
+  if (over) renderOver();
+  if (status === "waiting") {
+    setPrompt(
+      app.you.seat === null ? "Watching the waiting room." : byId("waiting-hint").textContent,
+    );
+  } else if (status === "closed" && !state) {
+    setPrompt("This table is closed.");
+  }
+  if (app.closed && app.closeWords) setPrompt(app.closeWords);
+  updateTitle();
+}
+
+function updateTitle() {
+  const table = app.table;
+  const you = gameSeat();
+  const mine = app.state && you !== null && app.state.view.to_act === you && !app.legal.empty;
+  const name = table && table.name ? table.name : `Table ${app.code}`;
+  document.title = `${mine ? "(Your turn) " : ""}${name} · lastcard`;
+}
+
+function renderWaiting() {
+  const table = app.table;
+  const host = isHost();
+  const link = new URL(tableUrl(app.code), window.location.href).href;
+  const invite = byId("invite-link");
+  invite.href = link;
+  invite.textContent = link;
+  byId("rules-summary").textContent = settingsSummary(table.settings);
+  renderWaitingSeats(
+    byId("waiting-seats"),
+    { table, youSeat: app.you.seat, host, levels: app.levels },
+    {
+      sit: (seat) => request("sit", { seat }),
+      bot: (seat, level) => request("bot", { seat, level }),
+    },
+  );
+  const busy = [...app.requests.values()].some((type) =>
+    ["ready", "stand", "start"].includes(type),
+  );
+  renderWaitingControls(
+    {
+      ready: byId("ready"),
+      stand: byId("stand"),
+      start: byId("start"),
+      hostBox: byId("host-settings"),
+      hint: byId("waiting-hint"),
+    },
+    { table, youSeat: app.you.seat, host, busy },
+  );
+  if (host) fillHostSettings(table.settings);
+}
+
+function settingsSummary(settings) {
+  if (!settings) return "";
+  const rules = rulesSummary(settings.rules, app.presets);
+  const target = settings.target ? `, to ${settings.target} points` : "";
+  const timer = settings.turn_seconds ? `, ${settings.turn_seconds} s per turn` : ", no turn timer";
+  const watch = settings.spectators ? ", spectators welcome" : ", no spectators";
+  return `Rules: ${rules}${target}${timer}${watch}.`;
+}
+
+function fillHostSettings(settings) {
+  if (!app.settingsForm || !settings) return;
+  const key = JSON.stringify(settings);
+  if (key === app.settingsShown) return; // keep what the host is editing
+  app.settingsShown = key;
+  app.settingsForm.set(settings.rules);
+  byId("settings-target").value = settings.target ?? "";
+  byId("settings-timer").value = String(settings.turn_seconds ?? 0);
+  byId("settings-spectators").checked = Boolean(settings.spectators);
+}
+
+function renderGame() {
+  const state = app.state;
+  const view = state.view;
+  const you = gameSeat();
+  const names = state.names.map((name, k) => name || `Seat ${k + 1}`);
+  const busy = app.pending !== null || app.closed || !(app.socket && app.socket.isOpen);
+  renderSeats(byId("seats"), {
+    view,
+    names,
+    seatOf: tableSeatsOfGame(),
+    tableSeats: app.table ? app.table.seats : null,
+    you,
+  });
+  renderPile(
+    {
+      discard: byId("discard"),
+      colour: byId("colour"),
+      direction: byId("direction"),
+      stock: byId("stock"),
+      hand: byId("hand-number"),
+      pending: byId("pending"),
+    },
+    view,
+  );
+  const lost = renderDecisions(
+    byId("decisions"),
+    { legal: app.legal, view, names, you, busy },
+    {
+      act,
+      playCard: (card) => {
+        const index = sortedHand().indexOf(card);
+        playCard(card, { index: index >= 0 ? index : null });
+      },
+      stack,
+      jumpIn: (card) => {
+        const index = sortedHand().indexOf(card);
+        playCard(card, { index: index >= 0 ? index : null });
+      },
+    },
+  );
+  const handElement = byId("hand");
+  handElement.hidden = you === null;
+  if (you !== null) {
+    const cards = sortedHand();
+    const playable = new Set(cards.filter((code) => app.legal.canPlay(code)));
+    const count = cards.filter((code) => playable.has(code)).length;
+    app.hand.render({
+      cards,
+      playable,
+      drawn: view.drawn,
+      busy,
+      label: `Your hand: ${cards.length} ${cards.length === 1 ? "card" : "cards"}, ${count} playable`,
+    });
+  }
+  if (lost) {
+    // The button that had the focus is gone (its decision was taken): go to the next one.
+    const next = byId("decisions").querySelector("button:not([aria-disabled=true])");
+    if (next) next.focus();
+    else if (you !== null) app.hand.focus({ playable: true });
+  }
+  const place = app.you.seat !== null && app.table ? app.table.seats[app.you.seat] : null;
+  const autopilot = byId("autopilot");
+  autopilot.hidden = !place || place.kind !== "human" || app.table.status !== "playing";
+  if (place) {
+    autopilot.setAttribute("aria-pressed", place.autopilot ? "true" : "false");
+    autopilot.textContent = place.autopilot ? "Autopilot on" : "Autopilot off";
+  }
+  byId("auto-uno").closest(".field-check").hidden = you === null;
+  byId("leave").hidden = app.you.seat === null;
+  const commit = app.commit;
+  byId("fairness").textContent = commit
+    ? "Fair deal: before dealing, the server committed to its seed (commitment " +
+      `${String(commit.commitment).slice(0, 12)}…); check it after the game.`
+    : "";
+  renderDeadline();
+  let prompt = promptText(view, app.legal, names, you);
+  if (view.phase === "game_over" || (app.table && app.table.status === "over")) {
+    const winners = (view.winners ?? []).map((seat) => (seat === you ? "You" : names[seat]));
+    const verb = winners.length > 1 || winners[0] === "You" ? "win" : "wins";
+    prompt = winners.length
+      ? `The game is over: ${winners.join(" and ")} ${verb}.`
+      : "The game is over.";
+  }
+  setPrompt(prompt);
+}
+
+function renderDeadline() {
+  const element = byId("deadline");
+  window.clearTimeout(app.deadlineTimer);
+  const state = app.state;
+  const deadline = state && typeof state.deadline === "number" ? state.deadline : null;
+  if (deadline === null || (app.table && app.table.status !== "playing")) {
+    element.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((deadline - (Date.now() + app.clockOffset)) / 1000));
+  element.hidden = false;
+  const you = gameSeat();
+  const mine = you !== null && state.view.to_act === you;
+  const who = mine ? "You have" : `${seatName(state.names, state.view.to_act)} has`;
+  element.textContent = `${who} ${left} s`;
+  element.classList.toggle("deadline-near", left <= DEADLINE_WARNING_S);
+  if (mine && left <= DEADLINE_WARNING_S && left > 0 && app.warnedDeadline !== deadline) {
+    app.warnedDeadline = deadline;
+    say(`${left} seconds left to decide.`);
+  }
+  if (left > 0) app.deadlineTimer = window.setTimeout(renderDeadline, 250);
+}
+
+function renderOver() {
+  const state = app.state;
+  const view = state.view;
+  const names = state.names.map((name, k) => name || `Seat ${k + 1}`);
+  const gameId = state.game ?? (app.table ? app.table.game : null);
+  const winners = view.winners ?? [];
+  byId("winners").textContent = winners.length
+    ? `${winners.map((seat) => names[seat]).join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`
+    : "The game ended without a winner.";
+  const order = standings(view.scores, winners, view.rules, view.history ?? []);
+  const list = byId("final-scores");
+  const items = order.map((seat) =>
+    h(
+      "li",
+      { dataset: { testid: `final-${seat}` } },
+      `${names[seat]}${seat === gameSeat() ? " (you)" : ""}: ${view.scores[seat]} points` +
+        (winners.includes(seat) ? ", winner" : ""),
+    ),
+  );
+  for (const team of teamsOf(view.rules, view.players) ?? []) {
+    const sum = team.reduce((acc, seat) => acc + view.scores[seat], 0);
+    items.push(
+      h(
+        "li",
+        { className: "team" },
+        `Team ${team.map((seat) => names[seat]).join(" + ")}: ${sum} points`,
+      ),
+    );
+  }
+  list.replaceChildren(...items);
+  const record = byId("record-link");
+  const verify = byId("verify-link");
+  if (gameId) {
+    record.href = recordUrl(gameId);
+    record.setAttribute("download", `lastcard-${gameId}.json`);
+    verify.href = verifyUrl(gameId);
+  }
+  record.hidden = !gameId;
+  verify.hidden = !gameId;
+  byId("rematch").hidden = app.you.seat === null || (app.table && app.table.status !== "over");
+}
+
+// -- wiring -------------------------------------------------------------------------------------
+
+function onShortcut(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
+  if (byId("choice-dialog").open) return;
+  const key = event.key.length === 1 ? event.key.toUpperCase() : null;
+  if (!key) return;
+  if (key === KEYS.hand) {
+    event.preventDefault();
+    app.hand.focus();
+    return;
+  }
+  const target = [...byId("decisions").querySelectorAll("button[aria-keyshortcuts]")].find(
+    (b) => b.getAttribute("aria-keyshortcuts") === key,
+  );
+  if (target && !byId("game").hidden) {
+    event.preventDefault();
+    if (!isAriaDisabled(target)) target.click();
+  }
+}
+
+async function submitJoin(event) {
+  event.preventDefault();
+  const input = byId("join-name");
+  const name = input.value.trim();
+  const error = byId("join-error");
+  if (!name) {
+    error.textContent = "Enter your name to join, or press Watch.";
+    input.focus();
+    return;
+  }
+  saveName(name);
+  error.textContent = "";
+  try {
+    const reply = await joinTable(app.code, { name });
+    if (reply && reply.token) {
+      saveToken(app.code, reply.token);
+      connect(reply.token);
+    } else {
+      say("The game has started: you are watching.");
+      connect(null);
+    }
+  } catch (failure) {
+    const code = failure instanceof ApiError ? failure.code : "NETWORK";
+    error.textContent = errorWords(code, failure.message);
+  }
+}
+
+function submitSettings(event) {
+  event.preventDefault();
+  const target = byId("settings-target").value.trim();
+  const fields = {
+    rules: app.settingsForm ? app.settingsForm.value() : "official",
+    target: target === "" ? null : Number(target),
+    turn_seconds: Number(byId("settings-timer").value),
+    spectators: byId("settings-spectators").checked,
+  };
+  app.settingsShown = null;
+  request("settings", fields);
+}
+
+function submitChat(event) {
+  event.preventDefault();
+  const input = byId("chat-input");
+  const text = input.value.trim().slice(0, 300);
+  if (!text) return;
+  if (request("chat", { text }) !== null) input.value = "";
+}
+
+async function loadPresets() {
+  try {
+    app.presets = await getPresets();
+    if (Array.isArray(app.presets.levels) && app.presets.levels.length)
+      app.levels = app.presets.levels;
+    app.settingsForm = new RulesForm(
+      byId("settings-preset"),
+      byId("settings-options"),
+      app.presets,
+      "settings",
+    );
+    app.settingsShown = null;
+    render();
+  } catch {
+    // Without presets the host keeps the rules as they are; everything else works.
+  }
+}
+
+function wire() {
+  setUpChoiceDialog();
+  app.hand = new HandView(byId("hand"), {
+    onPlay: (card, { uno, index }) => playCard(card, { uno, index }),
+    onBlocked: (card) => {
+      const why = app.pending ? "wait for your last move to arrive" : "it cannot be played now";
+      say(`${cardName(card)}: ${why}.`);
+    },
+  });
+  byId("join-form").addEventListener("submit", submitJoin);
+  byId("watch-button").addEventListener("click", () => connect(null));
+  byId("ready").addEventListener("click", (event) => {
+    if (isAriaDisabled(event.currentTarget)) return;
+    const place = app.table && app.you.seat !== null ? app.table.seats[app.you.seat] : null;
+    request("ready", { ready: !(place && place.ready), client_seed: clientSeed() });
+    render();
+  });
+  byId("stand").addEventListener("click", (event) => {
+    if (!isAriaDisabled(event.currentTarget)) request("stand");
+  });
+  byId("start").addEventListener("click", (event) => {
+    if (!isAriaDisabled(event.currentTarget)) request("start");
+  });
+  byId("host-settings").addEventListener("submit", submitSettings);
+  byId("copy-link").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(byId("invite-link").href);
+      say("Link copied.");
+    } catch {
+      say("Copying is not allowed here: select the link and copy it.");
+    }
+  });
+  byId("autopilot").addEventListener("click", () => {
+    const place = app.table && app.you.seat !== null ? app.table.seats[app.you.seat] : null;
+    request("autopilot", { on: !(place && place.autopilot) });
+  });
+  const autoUno = byId("auto-uno");
+  autoUno.checked = app.autoUno;
+  autoUno.addEventListener("change", () => {
+    app.autoUno = autoUno.checked;
+    saveAutoUno(app.autoUno);
+  });
+  byId("leave").addEventListener("click", () => {
+    const playing = app.table && app.table.status === "playing";
+    const question = playing
+      ? "Leave the table? Autopilot plays your seat until you come back."
+      : "Leave the table and give up your seat?";
+    if (!window.confirm(question)) return;
+    app.leaving = true;
+    if (!playing) forgetToken(app.code);
+    if (request("leave") === null) window.location.assign("/");
+  });
+  byId("rematch").addEventListener("click", () => request("rematch"));
+  byId("chat-form").addEventListener("submit", submitChat);
+  document.addEventListener("keydown", onShortcut);
+}
+
+function start() {
+  wire();
+  byId("table-code").textContent = app.code;
+  loadPresets();
+  if (!app.code) {
+    setConnection("No table code in the address.", "closed");
+    return;
+  }
+  const token = loadToken(app.code);
+  const watch = new URLSearchParams(window.location.search).has("watch");
+  if (token) connect(token);
+  else if (watch) connect(null);
+  else showJoin(true);
+}
+
+start();
