@@ -38,6 +38,13 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def story_of(replayed: str) -> str:
+    """The story `replay` told, without its last line (how many actions, the digest)."""
+    story, _, last = replayed.rstrip("\n").rpartition("\n\n")
+    assert last.startswith("Replayed "), last
+    return story
+
+
 # -- watch --------------------------------------------------------------------------------
 
 
@@ -95,7 +102,10 @@ def test_watch_save_then_replay_gives_the_same_log(tmp_path: Path) -> None:
     code, replayed, _ = run("replay", str(path))
     assert code == 0
     story = watched.split("\nWatch this game again:")[0]
-    assert replayed.rstrip("\n") == story.rstrip("\n")
+    assert story_of(replayed) == story.rstrip("\n")
+    assert replayed.splitlines()[-1] == (
+        f"Replayed {len(data['actions']):,} actions; the final state matches the record's digest."
+    )
 
     process = lastcard_process("replay", str(path))
     assert process.returncode == 0 and process.stdout == replayed
@@ -109,7 +119,7 @@ def test_watch_and_replay_every_preset(preset: str, tmp_path: Path) -> None:
     assert "Final scores:" in watched
     code, replayed, _ = run("replay", str(path))
     assert code == 0
-    assert replayed.rstrip("\n") == watched.split("\nWatch this game again:")[0].rstrip("\n")
+    assert story_of(replayed) == watched.split("\nWatch this game again:")[0].rstrip("\n")
 
 
 # -- replay errors --------------------------------------------------------------------------

@@ -6,10 +6,15 @@
     lastcard verify     check a web game's fair-dealing proof
     lastcard simulate   many games between bots, and their statistics
     lastcard tournament seat-rotated games between different bots, with a report and plots
+    lastcard study      the strategy questions, answered in a report with plots
+    lastcard serve      tables in the browser
+    lastcard bots       the bots and the options each one takes
 
 User errors (an unknown preset, an unreadable record, a bad number) end with a short message
-and a non-zero exit status, never a traceback: 2 for a bad option (with the usage line), 1 for
-anything else.
+and a non-zero exit status, never a traceback: 2 for a bad option (with the usage line; a bad
+bot name or bot option is one line listing what the bot takes), 1 for anything else. A command
+that needs an optional extra (plots, the terminal UI, the server) checks for it before doing
+any work and names the command that installs it.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lastcard.bots import bot_names, make_bot
+from lastcard.bots import bot_names, bot_options, bot_summary, make_bot
 from lastcard.core import (
     Event,
     EventType,
@@ -66,14 +71,38 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-BOT_HELP = {
-    "eager": "random plays; draws only when it cannot play",
-    "random": "uniform over every legal action, voluntary draws included (far longer hands)",
+# The optional extras (pyproject.toml) and the modules of each that the commands import.
+EXTRAS = {
+    "report": ("matplotlib", "openskill"),
+    "tui": ("textual", "platformdirs"),
+    "server": ("starlette", "uvicorn", "platformdirs"),
+    "rl": ("numpy", "gymnasium", "pettingzoo"),
 }
 
 
 def _choices(names: Iterable[str], described: dict[str, str]) -> str:
     return "; ".join(f"{n}: {described[n]}" if n in described else n for n in names)
+
+
+def _bot_choices() -> str:
+    """Every registered bot with what it does, for the help of `--bot`."""
+    described = {name: bot_summary(name) for name in bot_names() if name != "ppo"}
+    return _choices(described, described)
+
+
+def _require_extra(
+    command: str, extra: str, modules: Iterable[str] | None = None, hint: str = ""
+) -> None:
+    """Exit at once, with one line naming what installs it, when a module of `extra` that
+    `command` needs cannot be imported: before any work rather than a traceback after it."""
+    for module in EXTRAS[extra] if modules is None else modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise _fail(
+                f"lastcard {command} needs the {extra} extra ({module} is not installed): "
+                f"pip install 'lastcard[{extra}]'{hint}"
+            ) from None
 
 
 def _rules(name: str) -> Rules:
@@ -85,24 +114,33 @@ def _rules(name: str) -> Rules:
     return Rules.preset(name)
 
 
-def _check_bot(name: str, players: int) -> str:
-    """`name` as `play_game` takes it; `ppo:FILE` (or `ppo:path=FILE`), a trained policy, is
-    read now, so a missing `rl` extra or a bad file is a short error before the game."""
-    if name.partition(":")[0] == "ppo":
-        return _policy_bot(name, players)
-    if name not in bot_names():
-        names = [*(n for n in bot_names() if n != "ppo"), "ppo:FILE"]
-        raise typer.BadParameter(
-            f"unknown bot {name!r}; choose from {', '.join(names)}", param_hint="'--bot'"
-        )
-    return name
-
-
-def _policy_bot(spec: str, players: int) -> str:
+def _check_bot(command: str, name: str, players: int) -> str:
+    """`name` (a bot, with options: `ismcts:seconds=0.2`) as `play_game` takes it, once a bot
+    was built from it, so an unknown bot or a bad option is one line before the game.
+    `ppo:FILE` (or `ppo:path=FILE`), a trained policy, is read now too."""
+    if name.partition(":")[0].strip() == "ppo":
+        return _policy_bot(command, name, players)
     try:
-        from lastcard.rl import PolicyBot  # registers `ppo`; the rl extra, no torch
-    except ImportError:
-        raise _fail("`--bot ppo:FILE` needs the rl extra: pip install 'lastcard[rl]'") from None
+        make_bot(name, 0)
+    except ValueError as error:  # an unknown bot, a bad option: the message lists the choices
+        message = str(error)
+        if message.startswith("unknown bot"):
+            message += ", or ppo:FILE"
+        raise _usage_fail(f"--bot {name}: {message}") from None
+    return name.strip()
+
+
+def _usage_fail(message: str) -> typer.Exit:
+    """`error: message` on one line on stderr; the caller raises the returned `Exit(2)`, the
+    status of a bad option."""
+    _fail(message)
+    return typer.Exit(2)
+
+
+def _policy_bot(command: str, spec: str, players: int) -> str:
+    _require_extra(command, "rl", hint=" (for --bot ppo)")
+    from lastcard.rl import PolicyBot  # registers `ppo`; the rl extra, no torch
+
     rest = spec.partition(":")[2]
     if not rest:
         raise typer.BadParameter("give the policy file: ppo:FILE", param_hint="'--bot'")
@@ -164,7 +202,13 @@ RulesOption = Annotated[
 BotOption = Annotated[
     str,
     typer.Option(
-        "--bot", "-b", metavar="BOT", help="The players. " + _choices(bot_names(), BOT_HELP) + "."
+        "--bot",
+        "-b",
+        metavar="BOT",
+        help="The bot in every seat. "
+        + _bot_choices()
+        + ". A bot may carry options (heuristic:bluff=false, ismcts:seconds=0.5): "
+        "`lastcard bots` lists them.",
     ),
 ]
 
@@ -236,20 +280,47 @@ def play(
             help="Seconds each bot waits before it moves, so you can follow (default 0.8).",
         ),
     ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Play line by line: each event a sentence, each decision a question answered "
+            "with a number or an action code. For screen readers, dumb terminals and slow "
+            "links; chosen by itself when standard input or output is not a terminal or "
+            "TERM=dumb.",
+        ),
+    ] = False,
 ) -> None:
     """Play Uno against bots in the terminal: keyboard or mouse, house rules, save and resume.
 
     The new-game screen chooses the players, each bot's level and the rules, and remembers them.
     A game left unfinished is saved and offered again next time. Press ? at the table for the
-    rules and the keys.
+    rules and the keys. With --plain (or without a full-screen terminal) the same game is
+    played line by line, and resumes the same saved game.
     """
-    try:
-        from lastcard.tui.app import PlayApp
-    except ImportError:
-        raise _fail(
-            "`lastcard play` needs Textual: pip install 'lastcard[tui]' (or run `make play`)"
-        ) from None
+    if plain:
+        raise typer.Exit(_play_plain(seed, new, delay))
+    _require_extra("play", "tui", hint=" (or run make play; or play line by line: --plain)")
+    from lastcard.tui.plain_io import full_screen_available
+
+    if not full_screen_available():
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            "no full-screen terminal here (standard input or output is not a terminal, or "
+            "TERM=dumb): playing line by line, as --plain does",
+            style="dim",
+        )
+        raise typer.Exit(_play_plain(seed, new, delay))
+    from lastcard.tui.app import PlayApp
+
     PlayApp(seed=seed, new=new, bot_delay=delay).run()
+
+
+def _play_plain(seed: int | None, new: bool, delay: float | None) -> int:
+    """`lastcard play --plain`, without Textual; its exit status."""
+    _require_extra("play --plain", "tui", modules=("platformdirs",))  # where games are saved
+    from lastcard.tui.plain import run_plain
+
+    return run_plain(seed=seed, new=new, bot_delay=delay)
 
 
 @app.command()
@@ -288,7 +359,7 @@ def watch(
     """
     the_rules = _rules(rules)
     _check_players(the_rules, players)
-    bot = _check_bot(bot, players)
+    bot = _check_bot("watch", bot, players)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     console = _console()
@@ -303,7 +374,8 @@ def watch(
         raise typer.Exit(130) from None
     if not state.is_over:
         console.print(Text("The game hit the action limit before its end.", style="bold red"))
-    again = f"lastcard watch -p {players} -s {seed} -r {rules} -b {bot}"
+    again = shlex.join(["lastcard", "watch", "-p", f"{players}", "-s", f"{seed}", "-r", rules])
+    again += " -b " + shlex.quote(bot)
     console.print(Text(f"\nWatch this game again: {again}", style="dim"))
     if save is not None:
         try:
@@ -328,7 +400,9 @@ def replay(
     """Tell a saved game (a GameRecord in JSON) as the same log `lastcard watch` printed.
 
     Every action is replayed through the engine, and the final state is checked against the
-    digest in the record.
+    digest in the record; the last line says whether it matched, or that the record carries
+    no digest. A record that cannot be a game (a seat that is not a seat, a negative seed, an
+    action that is not a code) is refused in one line naming the field.
     """
     record = _load_record(file)
     try:
@@ -357,10 +431,19 @@ def replay(
     except KeyboardInterrupt:
         console.print(Text("\nStopped.", style="dim"))
         raise typer.Exit(130) from None
+    replayed = f"Replayed {done:,} action{'' if done == 1 else 's'}"
     if record.digest is not None and state_digest(state) != record.digest:
-        raise _fail(f"{file} replays to a different final state than it recorded")
+        raise _fail(
+            f"{file} replays to a different final state than it recorded "
+            f"({replayed.lower()}; the digest does not match)"
+        )
     if not state.is_over:
         console.print(Text("\nThe record ends here, before the end of the game.", style="dim"))
+    if record.digest is None:
+        checked = "the record has no digest, so the final state was not checked."
+    else:
+        checked = "the final state matches the record's digest."
+    console.print(Text(f"\n{replayed}; {checked}", style="dim"))
 
 
 def _load_record(file: Path) -> GameRecord:
@@ -457,7 +540,7 @@ def simulate(
     """
     the_rules = _rules(rules)
     _check_players(the_rules, players)
-    bot = _check_bot(bot, players)
+    bot = _check_bot("simulate", bot, players)
     try:
         stats = simulate_with_progress([bot] * players, the_rules, games=games, seed=seed)
     except LastcardError as error:
@@ -571,6 +654,11 @@ def tournament(
             f"{', '.join(bot_names())}",
             param_hint="'--bots'",
         )
+    for spec in specs:
+        try:
+            make_bot(spec, 0)
+        except ValueError as error:  # an unknown bot or a bad option: one line with the choices
+            raise _usage_fail(f"--bots {spec}: {error}") from None
     mode = "matches" if matches else "hands"
     try:
         check_config(specs, the_rules, mode)
@@ -578,23 +666,13 @@ def tournament(
         raise typer.BadParameter(
             f"{error} ({len(specs)} bots given)", param_hint="'--rules' / '--bots'"
         ) from None
-    except ValueError as error:  # an unknown bot or a bad bot option
-        message = str(error)
-        if "choose from" not in message:
-            message += f" (the bots are {', '.join(bot_names())})"
-        raise typer.BadParameter(message, param_hint="'--bots'") from None
     if out.exists() and not out.is_dir():
         raise typer.BadParameter(f"{out} exists and is not a directory", param_hint="'--out'")
     workers = workers or os.cpu_count() or 1
     command = _tournament_command(specs, games, rules, seed, workers, out, matches, keep_records)
-    try:  # the optional report dependencies, checked before the games rather than after
-        importlib.import_module("openskill")
-        if plots:
-            importlib.import_module("matplotlib")
-    except ImportError as error:
-        raise _fail(
-            f"the tournament report needs {error.name}: pip install 'lastcard[report]'"
-        ) from None
+    _require_extra("tournament", "report", ("openskill",))  # the ratings
+    if plots:
+        _require_extra("tournament", "report", ("matplotlib",), hint=" (or --no-plots)")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -733,6 +811,7 @@ def study(
         counts = parse_players(players)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="'--players'") from None
+    _require_extra("study", "report", ("matplotlib",))  # the plots; before hours of games
     try:
         report = run_study(
             out, games=QUICK_GAMES if quick else games, seed=seed, workers=workers, players=counts
@@ -742,6 +821,37 @@ def study(
     except OSError as error:
         raise _fail(f"cannot write the study into {out}: {error}") from None
     _console().print(f"wrote {report} (with study.json and the plots beside it)")
+
+
+@app.command()
+def bots() -> None:
+    """List the bots, what each one does and the options it takes.
+
+    A bot name may carry options after a colon, separated by commas:
+    heuristic:bluff=false,challenge_threshold=0.5 or ismcts:seconds=0.5. Numbers, true or
+    false, or text, as each option says; none where an option may be left unset.
+    """
+    console = _console()
+    for name in bot_names():
+        console.print(Text(name, style="bold") + f"  {bot_summary(name)}")
+        table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 2, 0, 0))
+        for column in ("option", "takes", "default"):
+            table.add_column(column, no_wrap=True)
+        table.add_column("what")  # the only column that wraps on a narrow terminal
+        for option in bot_options(name):
+            default = "required" if option.required else _option_text(option.default)
+            table.add_row(f"  {option.name}", option.accepts(), default, option.help)
+        console.print(table if table.rows else Text("  no options", style="dim"))
+        console.print()
+
+
+def _option_text(value: object) -> str:
+    """A default as it is written in a bot name: true, false, none, 0.3, heuristic."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 @app.command()
@@ -773,12 +883,11 @@ def serve(
     Open the printed address, create a table and share its link. Every game is stored as it is
     played: stop the server (Ctrl+C) and start it again, and the tables go on where they were.
     """
-    try:
-        from lastcard.server.room import Timing
-        from lastcard.server.serve import run
-        from lastcard.server.storage import default_database_url, open_storage
-    except ImportError:
-        raise _fail("the server needs its extra: pip install 'lastcard[server]'") from None
+    _require_extra("serve", "server")
+    from lastcard.server.room import Timing
+    from lastcard.server.serve import run
+    from lastcard.server.storage import default_database_url, open_storage
+
     url = db or default_database_url()
     try:
         open_storage(url).close()  # a clear error now rather than a traceback at startup

@@ -264,9 +264,9 @@ def test_whole_games_finish_and_replay(preset: str, players: int) -> None:
         ("forgetful:forget=-0.1", "forget must be a number from 0 to 1"),
         ("forgetful:forget=often", "forget must be a number from 0 to 1, not 'often'"),
         ("forgetful:miss=2", "miss must be a number from 0 to 1, not 2"),
-        ("forgetful:miss=true", "miss must be a number from 0 to 1, not True"),
+        ("forgetful:miss=true", "miss must be a number from 0 to 1, not 'true'"),
         ("forgetful:base=nope", "bad base for forgetful: unknown bot 'nope'"),
-        ("forgetful:base=3", "base must be the name of a registered bot"),
+        ("forgetful:base=3", "bad base for forgetful: unknown bot '3'"),
         ("forgetful:rate=0.5", "bad options for bot 'forgetful'"),
     ],
 )

@@ -12,7 +12,9 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
+from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from lastcard import Rules
 from lastcard.tui.app import PlayApp
@@ -94,6 +96,18 @@ def screen_text(app: PlayApp) -> str:
     """The current screen as plain text, every colour and style dropped."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
+
+
+def fully_visible(app: App[None], widget: Widget) -> bool:
+    """True when all of `widget` is on the screen: not scrolled out of its container, not
+    cut by the screen's edge, not under something docked."""
+    geometry = app.screen.find_widget(widget)
+    region = geometry.region
+    return (
+        region.area > 0
+        and geometry.clip.contains_region(region)
+        and app.screen.region.contains_region(region)
+    )
 
 
 def codes(cards: Sequence[object]) -> list[str]:

@@ -60,3 +60,26 @@ def test_3_8_wild_draw_four_without_bluffing_and_the_answer_it_needs() -> None:
     status = decision_text(session.view(), session.human_actions(), NAMES).plain
     assert "Ada played a Wild Draw Four on you: challenge [x] or accept [a] and draw 4" in status
     assert refusal(session, "G9").startswith("Answer first: challenge the Wild Draw Four [x]")
+
+
+def test_7_1_7_a_stacked_wild_draw_four_says_what_a_challenge_costs() -> None:
+    rules = Rules(target_score=None, hand_size=3, stacking="same")
+    # You: W+4 R5 G9; Ada: R1 W+4 B3. Your W+4 (a bluff: you hold R5), and Ada stacks hers.
+    session = stacked_session(["greedy"], "W+4 R1 R5 W+4 G9 B3 R3", rules=rules)
+    session.act("W+4:r")
+    session.step_bots()
+    view = session.view()
+    assert (view.phase.value, view.pending_draw) == ("await_wd4_response", 8)
+    status = decision_text(view, session.human_actions(), NAMES).plain
+    assert "Ada stacked a Wild Draw Four on you, +8 in all" in status
+    assert "challenge [x] or accept [a] and draw 8" in status
+    assert "A failed challenge: you draw 10." in status  # §7.1.7: P + 2
+    assert "A caught bluff: Ada draws 4 and you still face +4." in status
+
+
+def test_3_8_a_single_wild_draw_four_says_what_a_challenge_costs() -> None:
+    session = stacked_session(["greedy"], "R5 W+4 W+4 G1 G9 G2 R3")
+    session.act("R5")
+    session.step_bots()
+    status = decision_text(session.view(), session.human_actions(), NAMES).plain
+    assert "A failed challenge: you draw 6. A caught bluff: Ada draws 4 instead." in status

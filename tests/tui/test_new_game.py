@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Select, Static, Switch
@@ -13,7 +14,7 @@ from textual.widgets import Button, Input, Select, Static, Switch
 from lastcard.core import Rules
 from lastcard.narration import PRESET_HELP
 from lastcard.tui.new_game import NewGameScreen
-from lastcard.tui.options import OPTIONS
+from lastcard.tui.options import OPTIONS, choice_label, option_value
 from lastcard.tui.settings import PlaySettings
 
 SIZE = (120, 50)
@@ -34,11 +35,13 @@ class Host(App[None]):
 Scenario = Callable[[Host, Pilot[None]], Awaitable[None]]
 
 
-def run(scenario: Scenario, settings: PlaySettings | None = None) -> Host:
+def run(
+    scenario: Scenario, settings: PlaySettings | None = None, size: tuple[int, int] = SIZE
+) -> Host:
     app = Host(settings if settings is not None else PlaySettings())
 
     async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await scenario(app, pilot)
 
@@ -317,3 +320,29 @@ def test_a_narrow_terminal_stacks_the_two_columns() -> None:
         assert screen(app).query_one("#options").region.y > screen(app).query_one("#setup").region.y
 
     run(scenario)
+
+
+@pytest.mark.parametrize("size", [(120, 30), (150, 45)])
+def test_side_by_side_the_option_lists_are_whole(size: tuple[int, int]) -> None:
+    """At 120×30 the options' dropdowns were cut at the right edge, their arrows out of sight."""
+    checked: list[str] = []
+
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        options = screen(app).query_one("#options")
+        assert not screen(app).query_one("#body").has_class("stacked")
+        room = options.scrollable_content_region
+        text = screen_text(app).splitlines()
+        for spec in OPTIONS:
+            if spec.kind != "choice":
+                continue
+            control = select(app, f"opt-{spec.name}")
+            assert control.region.right <= room.right, spec.name
+            if room.contains_region(control.region):  # on screen: read it
+                shown = text[control.region.y][control.region.x : control.region.right]
+                assert "▼" in shown, f"{spec.name}: {shown!r}"
+                label = choice_label(spec.name, option_value(PlaySettings().rules, spec.name))
+                assert label in shown, f"{spec.name}: {shown!r}"
+                checked.append(spec.name)
+
+    run(scenario, size=size)
+    assert len(checked) >= 2  # the first lists, at least, were read on the screen

@@ -6,9 +6,11 @@ import dataclasses
 from typing import Any
 
 import pytest
+from textual.binding import Binding
 
 from lastcard.core import Rules
 from lastcard.core.errors import RulesError
+from lastcard.tui.app import PlayApp
 from lastcard.tui.help_text import KEYS_MARKDOWN, house_rules, rules_markdown
 from lastcard.tui.options import (
     OPTIONS,
@@ -19,6 +21,8 @@ from lastcard.tui.options import (
     option_value,
     with_option,
 )
+from lastcard.tui.pacing import CATCH_WINDOW, UNO_GRACE
+from lastcard.tui.table import TableScreen
 
 RULES_FIELDS = [f.name for f in dataclasses.fields(Rules)]
 
@@ -188,3 +192,24 @@ def test_keys_help_names_every_key() -> None:
         ("q", "quit"),
     ]:
         assert f"| {letter} | {word}" in KEYS_MARKDOWN
+
+
+def test_keys_help_names_every_key_the_table_and_the_app_bind() -> None:
+    """`l` (the story) was bound at the table but missing from the help's table of keys."""
+    column = " ".join(
+        line.split("|")[1] for line in KEYS_MARKDOWN.splitlines() if line.startswith("| ")
+    )
+    shown = {"left": "←", "right": "→", "enter": "Enter", "question_mark": "?"}
+    for binding in [*TableScreen.BINDINGS, *PlayApp.BINDINGS]:
+        assert isinstance(binding, Binding)
+        for key in binding.key.split(","):
+            if key.isdigit():
+                assert "1–9, 0" in column
+            else:
+                assert shown.get(key, key) in column.split(), f"{key} is not in the help"
+
+
+def test_the_help_explains_the_time_to_call_and_to_catch() -> None:
+    assert f"{UNO_GRACE:g} seconds" in KEYS_MARKDOWN
+    assert f"{CATCH_WINDOW:g} seconds" in KEYS_MARKDOWN
+    assert "press **u** late" in KEYS_MARKDOWN and "press **c**" in KEYS_MARKDOWN

@@ -516,7 +516,17 @@ def test_a_new_game_in_the_middle_of_one(tmp_path: Path) -> None:
 
     async def scenario(pilot: Pilot[None]) -> None:
         await play(pilot, app, "R5")
-        await pilot.press("n")  # the game so far is saved, the new-game screen opens
+        await pilot.press("n")  # a game in progress is not thrown away without asking
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Leave this game for a new one?" in screen_text(app)
+        await pilot.press("k")  # keep playing
+        await pilot.pause()
+        assert app.screen is table_of(app) and table_of(app).session is session
+        await pilot.press("n", "escape")  # Escape keeps playing too
+        await pilot.pause()
+        assert app.screen is table_of(app)
+        await pilot.press("n", "n")  # the game so far is saved, the new-game screen opens
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("enter")  # Start has the focus

@@ -14,9 +14,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import DataTable
 
 import lastcard.tui
 from lastcard.core import Event, GameState, Rules, team_totals
@@ -45,13 +47,15 @@ class Host(App[None]):
 Scenario = Callable[[Host, Pilot[None]], Awaitable[None]]
 
 
-def run(screen: Screen[Any], scenario: Scenario | None = None) -> tuple[Host, str]:
+def run(
+    screen: Screen[Any], scenario: Scenario | None = None, size: tuple[int, int] = SIZE
+) -> tuple[Host, str]:
     """Show `screen`, play `scenario` on it; returns the app and the text first shown."""
     app = Host(screen)
     shown: list[str] = []
 
     async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             shown.append(screen_text(app))
             if scenario is not None:
@@ -294,3 +298,57 @@ def test_long_lines_wrap_inside_the_dialogs() -> None:
     words = " ".join(" ".join(lines(text)).split())  # the wrapped lines joined again
     assert f"Game over: {long} wins!" in words
     assert f"1. {long} 20 ★ winner" in words
+
+
+# -- small terminals ---------------------------------------------------------------------------
+
+NAMES_10 = ("You", "Ada", "Basil", "Cleo", "Dmitri", "Esme", "Farid", "Greta", "Hugo", "Ines")
+
+
+@cache
+def first_hand(players: int, hand_size: int, seed: int) -> dict[str, Any]:
+    """The `hand_over` data of the first hand of a game by the heuristic bots."""
+    events: list[dict[str, Any]] = []
+
+    def on_event(event: Event, state: GameState) -> None:
+        if event.type == "hand_over":
+            events.append(event.to_dict())
+
+    rules = Rules(hand_size=hand_size, target_score=None)
+    play_game(["heuristic"] * players, rules, seed=seed, on_event=on_event)
+    return events[0]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (150, 45)])
+@pytest.mark.parametrize(("players", "hand_size"), [(3, 3), (10, 7)])
+def test_6_the_hand_summary_is_whole_on_a_small_terminal(
+    size: tuple[int, int], players: int, hand_size: int
+) -> None:
+    """The issue's case (3 players, 3 cards, 80×24) cut the "points" heading, the totals and the
+    right border; ten players must fit as well."""
+    event = first_hand(players, hand_size, 3)
+    names = NAMES_10[:players]
+    checked: list[bool] = []
+
+    async def check(app: Host, pilot: Pilot[None]) -> None:
+        dialog = app.screen.query_one("#hand-summary")
+        table = app.screen.query_one("#summary-table", DataTable)
+        assert dialog.region.right <= size[0], "the dialog's right border is on the screen"
+        assert table.virtual_size.width <= table.scrollable_content_region.width, (
+            "the table is narrower than its place: nothing to scroll sideways to"
+        )
+        text = screen_text(app)
+        heading = next(line for line in lines(text) if line.startswith("player"))
+        assert heading.split() == ["player", "cards", "left", "value", "points", "total"]
+        for seat, name in enumerate(names):
+            numbers = row(text, name).split()[-3:]
+            assert numbers == [
+                str(event["hand_values"][seat]),
+                str(event["points"][seat]),
+                str(event["totals"][seat]),
+            ]
+        assert all(line.endswith("█") for line in text.splitlines() if line.startswith("█"))
+        checked.append(True)
+
+    run(HandSummaryScreen(event, names, game_over=False), check, size)
+    assert checked

@@ -32,10 +32,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from lastcard.core import Action, ActionKind, Event, PlayerView
 from lastcard.core.rng import derive_seed
+
+from .options import BotOption
 
 if TYPE_CHECKING:
     from . import Bot
@@ -53,6 +55,18 @@ class Forgetful:
     See the module docstring. `base` names the inner bot (a registered name, with no options in
     a `make_bot` spec since its commas would split it); `forget` and `miss` are probabilities.
     """
+
+    SUMMARY: ClassVar[str] = (
+        "another bot (base, default heuristic) that sometimes forgets to call Uno (forget) or "
+        "misses a catch (miss), as people do"
+    )
+    OPTIONS: ClassVar[tuple[BotOption, ...]] = (
+        BotOption("base", str, "heuristic", "the bot it wraps", takes="the name of another bot"),
+        BotOption("forget", float, 0.0, "the chance it does not call Uno", minimum=0, maximum=1),
+        BotOption(
+            "miss", float, 0.0, "the chance it misses an exposed player", minimum=0, maximum=1
+        ),
+    )
 
     def __init__(
         self, seed: int, *, base: str = "heuristic", forget: float = 0.0, miss: float = 0.0

@@ -34,12 +34,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 from lastcard.core import Action, ActionKind, Card, Color, Kind, PlayerView
 from lastcard.core.cards import COLORS
 from lastcard.core.matching import is_wd4_legal
 from lastcard.core.seats import next_active as next_active_seat
 from lastcard.core.seats import turn_order
+
+from .options import BotOption
 
 __all__ = [
     "GreedyBot",
@@ -62,6 +65,16 @@ class GreedyBot:
     >>> GreedyBot(seed=0).choose(player_view(state, 1), legal_actions(state, 1)).code
     'R+2'
     """
+
+    SUMMARY: ClassVar[str] = "plays its highest-value card; draws only when it cannot play"
+    OPTIONS: ClassVar[tuple[BotOption, ...]] = (
+        BotOption("bluff", bool, False, "plays a Wild Draw Four while it holds the colour"),
+        BotOption("challenge", bool, False, "challenges every Wild Draw Four"),
+        BotOption("stack", bool, True, "stacks a pending draw when the rules allow"),
+        BotOption("call_uno", bool, True, "calls Uno"),
+        BotOption("catch", bool, True, "catches a player who did not call"),
+        BotOption("jump_in", bool, True, "jumps in when the rules allow"),
+    )
 
     def __init__(
         self,

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from lastcard.core import Action, ActionKind, Card, Color, Event, EventType, Kind, PlayerView, Rules
 from lastcard.core.cards import COLORS
@@ -71,6 +72,7 @@ from lastcard.core.facts import EffectKind, rule_facts
 from lastcard.core.seats import next_active as next_active_seat
 
 from .greedy import is_honest_wd4, next_active, play_variants
+from .options import BotOption
 
 __all__ = ["HeuristicBot"]
 
@@ -110,6 +112,24 @@ class HeuristicBot:
     >>> HeuristicBot(seed=0).choose(player_view(state, 1), legal_actions(state, 1)).code
     'R9'
     """
+
+    SUMMARY: ClassVar[str] = (
+        "a real player's habits: keeps its wilds, stays in its strong colour, aims attacks at "
+        "whoever is closest to going out"
+    )
+    OPTIONS: ClassVar[tuple[BotOption, ...]] = (
+        BotOption("bluff", bool, True, "bluffs a Wild Draw Four when the odds are good"),
+        BotOption("challenge", bool, True, "challenges a Wild Draw Four that looks like a bluff"),
+        BotOption(
+            "challenge_threshold",
+            float,
+            0.3,
+            "how likely a bluff must look for it to challenge",
+            minimum=0,
+            maximum=1,
+        ),
+        BotOption("hold_wilds", bool, True, "keeps its wilds while a coloured card will do"),
+    )
 
     def __init__(
         self,

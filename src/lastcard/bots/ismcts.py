@@ -30,6 +30,9 @@ tree actions.
   draw only with nothing to play, then play the drawn card; a wild names the colour the player
   holds most of; a Seven-O 7 swaps with the smallest other hand; stack when possible, otherwise
   accept (never challenge); a first Wild gets the colour held most.
+- `"strong"`: `"smart"`, choosing its coloured card as a player would: the one that leaves the
+  most cards of the colour it makes current, and a Skip, Reverse or Draw Two first when the
+  next player is down to two cards or fewer.
 - `"random"`: uniform over the play actions (each colour of a wild counts once), draw only
   with nothing to play, play the drawn card or keep it at random; accept every penalty.
 
@@ -49,6 +52,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from lastcard.core import (
     Action,
@@ -70,6 +74,7 @@ from lastcard.core.seats import next_active
 
 from .determinize import Knowledge, determinize
 from .greedy import color_counts
+from .options import BotOption
 
 DEFAULT_SECONDS = 0.2
 
@@ -143,6 +148,67 @@ class IsmctsBot:
     >>> IsmctsBot(seed=1, iterations=20).choose(player_view(state, seat), legal) in legal
     True
     """
+
+    SUMMARY: ClassVar[str] = (
+        "searches deals sampled from what it has seen (information-set Monte-Carlo tree "
+        f"search), {DEFAULT_SECONDS} s a move unless told (seconds, iterations)"
+    )
+    OPTIONS: ClassVar[tuple[BotOption, ...]] = (
+        BotOption("iterations", int, None, "searches per decision", minimum=1, none=True),
+        BotOption(
+            "seconds",
+            float,
+            None,
+            f"seconds of search per decision ({DEFAULT_SECONDS} when neither budget is given)",
+            minimum=0,
+            above=True,
+            none=True,
+        ),
+        BotOption("exploration", float, 0.7, "UCB1's exploration constant", minimum=0),
+        BotOption(
+            "rollout",
+            str,
+            "smart",
+            "the policy that plays the rollouts",
+            choices=("smart", "strong", "random"),
+        ),
+        BotOption("rollout_depth", int, 400, "actions per rollout at most", minimum=0),
+        BotOption(
+            "opponents",
+            str,
+            "policy",
+            "tree: opponents' moves are searched too; policy: the rollout policy plays them",
+            choices=("policy", "tree"),
+        ),
+        BotOption("prune", bool, True, "skips moves a sensible player never considers"),
+        BotOption("voids", bool, True, "samples deals that respect the colours seen lacking"),
+        BotOption(
+            "bluff_odds",
+            float,
+            0.25,
+            "the prior chance that a Wild Draw Four was a bluff",
+            minimum=0,
+            maximum=1,
+        ),
+        BotOption("paired", bool, False, "the root's actions share their sampled deals"),
+        BotOption(
+            "tree_depth",
+            int,
+            None,
+            "how many of its own moves the tree looks ahead",
+            minimum=1,
+            none=True,
+        ),
+        BotOption(
+            "widening",
+            float,
+            None,
+            "progressive widening: new children while fewer than 1 + w*sqrt(visits)",
+            minimum=0,
+            none=True,
+        ),
+        BotOption("clock", str, "wall", "which clock `seconds` measures", choices=("wall", "cpu")),
+    )
 
     def __init__(
         self,

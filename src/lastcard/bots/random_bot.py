@@ -27,8 +27,11 @@ versions (unlike `random.shuffle`, which is never used).
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from lastcard.core import Action, ActionKind, PlayerView
+
+from .options import BotOption
 
 _SIDE_KINDS = (ActionKind.UNO, ActionKind.CATCH)
 
@@ -43,6 +46,15 @@ class RandomBot:
     >>> RandomBot(seed=1).choose(player_view(state, seat), legal) in legal
     True
     """
+
+    SUMMARY: ClassVar[str] = (
+        "uniform over every legal action, voluntary draws included (far longer hands)"
+    )
+    OPTIONS: ClassVar[tuple[BotOption, ...]] = (
+        BotOption("call_uno", bool, True, "calls Uno with its penultimate card"),
+        BotOption("catch_rate", float, 0.5, "the chance it catches a player", minimum=0, maximum=1),
+        BotOption("voluntary_draw", bool, True, "draws by choice as often as it plays"),
+    )
 
     def __init__(
         self,

@@ -81,7 +81,23 @@ class Action:
         return str(kind.value)
 
     def __str__(self) -> str:
+        """The code: `print(action)` and f-strings show `W:r`, as a player writes it."""
         return self.code
+
+    def __repr__(self) -> str:
+        """`Action('W:r')`, like `Card('R5')`: a tuple of legal actions reads as their codes.
+
+        An action built by hand with parts no code can print shows its fields instead, so that
+        `repr` never raises.
+
+        >>> parse_action("w:R"), (parse_action("draw"),)
+        (Action('W:r'), (Action('draw'),))
+        """
+        try:
+            return f"Action({self.code!r})"
+        except ActionSyntaxError:
+            fields = (self.kind, self.card, self.color, self.target, self.uno)
+            return "Action({})".format(", ".join(map(repr, fields)))
 
 
 def _seat_text(target: object) -> str:

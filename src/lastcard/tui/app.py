@@ -4,6 +4,11 @@ It starts on the resume question (when a game was left unfinished), the new-game
 straight at the table (`--seed`, or a session handed in by a test). It keeps the settings of
 the last new game, saves the game in progress after every move (a closed terminal loses
 nothing), on `s` and on quitting, and forgets the saved game once that game is over.
+
+A saved game that cannot be read is said so, renamed aside (`saved-game.json.corrupt-<time>`,
+where the next save cannot overwrite it) and a fresh game starts. `n` in the middle of a game
+asks first; once a game is over, cancelling the new-game screen goes back to the final
+standings, never to the finished table.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from .settings import (
     load_settings,
     save_settings,
     saved_game_path,
+    set_aside,
     settings_path,
     write_atomically,
 )
@@ -88,9 +94,13 @@ class PlayApp(App[None]):
     def offer_resume(self) -> None:
         try:
             session = self.load_game()
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            self.notify(f"The saved game could not be read: {error}", severity="error")
-            self.show_new_game()
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+            # json's errors and LastcardError are ValueErrors.
+            self.report_unreadable_save(error)
+            if self.seed is not None:
+                self.start_seeded()
+            else:
+                self.show_new_game()
             return
         view = session.view()
         scores = ", ".join(f"{n} {s}" for n, s in zip(session.names, view.scores, strict=True))
@@ -109,12 +119,31 @@ class PlayApp(App[None]):
 
         self.push_screen(ConfirmScreen(question, "Resume (r)", "New game (n)"), answered)
 
+    def report_unreadable_save(self, error: Exception) -> None:
+        """Say that the saved game could not be read, and keep it aside for a look."""
+        try:
+            kept = set_aside(self.save_file)
+        except OSError as move_error:
+            where = f"It could not be kept aside ({move_error}); the next save replaces it."
+        else:
+            where = f"It is kept as {kept}."
+        self.notify(
+            f"Your saved game could not be read ({error}). {where} A new game starts.",
+            title="Saved game unreadable",
+            severity="error",
+            timeout=30,
+        )
+
     def show_new_game(self) -> None:
         def chosen(settings: PlaySettings | None) -> None:
             if settings is not None:
                 self.start_new(settings)
             elif self.table is None:
                 self.exit()
+            elif self.table.session.is_over:
+                # The finished table has nothing left to do: back to its final standings,
+                # which offer a new game or quitting.
+                self.table.show_final()
 
         self.push_screen(NewGameScreen(self.settings), chosen)
 
@@ -208,9 +237,27 @@ class PlayApp(App[None]):
             self.notify(f"Game saved to {self.save_file}. `lastcard play` resumes it.")
 
     def action_new_game(self) -> None:
-        if self.screen is self.table:
-            self.save_game()
+        """A new game, once the person has said that this one may go (it is saved until the
+        new one starts, so cancelling the new-game screen comes back to it)."""
+        table = self.table
+        if table is None or self.screen is not table:
+            return
+        if table.session.is_over:
             self.show_new_game()
+            return
+        view = table.session.view()
+        scores = ", ".join(f"{n} {s}" for n, s in zip(table.names, view.scores, strict=True))
+        question = (
+            f"Leave this game for a new one? It is at hand {view.hand_number} (scores: {scores}),"
+            " and it cannot be resumed once the new game starts."
+        )
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.save_game()
+                self.show_new_game()
+
+        self.push_screen(ConfirmScreen(question, "New game (n)", "Keep playing (k)"), answered)
 
     def action_quit_game(self) -> None:
         if self.save_game():

@@ -60,13 +60,7 @@ def _own_decision(view: PlayerView, actions: Sequence[Action], names: Sequence[s
     if view.phase is Phase.AWAIT_FIRST_COLOR:
         text.append("The first discard is a Wild: name its colour [Enter].", style="bold")
     elif view.phase is Phase.AWAIT_WD4_RESPONSE:
-        player = view.top_player
-        who = names[player] if player is not None else "Someone"
-        text.append(f"{who} played a Wild Draw Four on you: ", style="bold")
-        text.append(f"challenge [x] or accept [a] and draw {view.pending_draw}")
-        if plays:
-            text.append(", or stack a draw card [Enter]")
-        text.append(".")
+        text.append(_wd4_answer(view, actions, names))
     elif view.phase is Phase.AWAIT_STACK_RESPONSE:
         text.append(f"+{view.pending_draw} is coming to you: ", style="bold")
         if plays:
@@ -91,6 +85,34 @@ def _own_decision(view: PlayerView, actions: Sequence[Action], names: Sequence[s
     else:
         text.append("Your turn.", style="bold")
     text.append(_offers(view, actions, names))
+    return text
+
+
+def _wd4_answer(view: PlayerView, actions: Sequence[Action], names: Sequence[str]) -> Text:
+    """A Wild Draw Four on you, perhaps on top of a stack (§7.1.7): the answers, and what a
+    challenge risks, so that the choice is made knowing the price."""
+    player = view.top_player
+    who = names[player] if player is not None else "Someone"
+    owed = view.pending_draw
+    can_challenge = any(a.kind is ActionKind.CHALLENGE for a in actions)
+    text = Text()
+    if owed > 4:
+        text.append(f"{who} stacked a Wild Draw Four on you, +{owed} in all: ", style="bold")
+    else:
+        text.append(f"{who} played a Wild Draw Four on you: ", style="bold")
+    text.append("challenge [x] or " if can_challenge else "")
+    text.append(f"accept [a] and draw {owed}")
+    if any(a.kind is ActionKind.PLAY for a in actions):
+        text.append(", or stack a draw card [Enter]")
+    text.append(".")
+    if can_challenge:
+        # §3.8.3–§3.8.4, §7.1.7: a bluff costs its player 4 and takes 4 off the stack; a fair
+        # card costs the challenger the whole stack and 2 more.
+        text.append(f" A failed challenge: you draw {owed + 2}. ")
+        if owed > 4:
+            text.append(f"A caught bluff: {who} draws 4 and you still face +{owed - 4}.")
+        else:
+            text.append(f"A caught bluff: {who} draws 4 instead.")
     return text
 
 

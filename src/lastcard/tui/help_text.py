@@ -11,6 +11,7 @@ from typing import Any
 from lastcard.core import Card, Rules, rule_facts
 
 from .options import OPTIONS, OptionSpec, choice_label, option_value
+from .pacing import CATCH_WINDOW, UNO_GRACE
 
 _OFFICIAL = Rules()
 _CUSTOMIZABLE = Card.from_code("WC")
@@ -173,7 +174,11 @@ def _house_rules_text(rules: Rules) -> str:
     )
 
 
-KEYS_MARKDOWN = """\
+def _seconds(value: float) -> str:
+    return f"{value:g} seconds"
+
+
+KEYS_MARKDOWN = f"""\
 # Keys
 
 | Key | What it does |
@@ -189,10 +194,26 @@ KEYS_MARKDOWN = """\
 | x | challenge a Wild Draw Four |
 | a | accept the penalty and draw |
 | space | let the bots move now (skip the pause) |
+| l | show or hide the story of the hand |
 | s | save the game |
 | ? | this help |
-| n | new game |
-| q | quit |
+| n | new game (it asks first) |
+| q | quit (the game is saved) |
+
+The buttons under your hand show the decisions open to you now, each with its key.
 
 With the mouse: click a card in your hand to play it, and click the buttons.
+
+# Time to call and to catch
+
+A bot decides in a blink, and the bots would win every race for Uno at that speed. So they
+give you a person's time:
+
+- When you forget to call Uno, the bots wait at least {_seconds(UNO_GRACE)} before any of
+  them moves: time to press **u** late. If you don't, a bot may catch you then, as a player
+  who noticed would.
+- When a bot forgets, the bots wait at least {_seconds(CATCH_WINDOW)} before any of them
+  moves: time to notice and press **c**. The other bots' catches come no sooner.
+
+Space skips these pauses too: pressing it gives up the race.
 """

@@ -146,10 +146,13 @@ class NewGameScreen(Screen[PlaySettings | None]):
         margin-bottom: 1;
     }
     NewGameScreen .option-row > Label {
-        width: 28;
+        width: 26;
     }
+    /* The column is 1fr wide: at 120 columns, side by side, about 55 inside. The list takes
+       what the label leaves, up to 32, so its arrow is never cut off. */
     NewGameScreen .option-row > Select {
-        width: 32;
+        width: 1fr;
+        max-width: 32;
     }
     NewGameScreen .option-row > Input {
         width: 14;

@@ -85,9 +85,13 @@ class TargetPicker(ModalScreen[int | None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question: `yes_label` (first letter or Enter) or `no_label` (first letter)."""
+    """A yes/no question: `yes_label` (first letter or Enter) or `no_label` (first letter or
+    Escape, which never does anything that cannot be undone)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "answer(True)", "yes", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "answer(True)", "yes", show=False),
+        Binding("escape", "answer(False)", "no", show=False),
+    ]
 
     def __init__(self, question: str, yes_label: str, no_label: str) -> None:
         super().__init__()

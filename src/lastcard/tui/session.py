@@ -10,7 +10,8 @@ timing be tested directly.
 out of turn (call Uno after their play, catch an exposed player, jump in), and whatever they do
 comes first. So:
 
-1. After each transition the app asks `bots_pending()`. If True it waits `bot_delay`, then
+1. After each transition the app asks `bots_pending()`. If True it waits `bot_delay` (longer
+   while you could still call Uno late or catch a bot: `lastcard.tui.pacing`), then
    calls `plan_bot_step()` (slow for a searching bot: the app runs it in a worker thread) and
    `apply_bot_step(plan)` on its own thread. A plan made at a ply that is no longer current
    (the person acted meanwhile) is dropped, and the poll runs again.

@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -181,3 +182,17 @@ def write_atomically(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def set_aside(path: Path, why: str = "corrupt") -> Path:
+    """Rename `path` to `<name>.<why>-<date>-<time>` beside it (a number is added if that name
+    is taken) and return the new path: a file that cannot be used is kept for a look, out of the
+    way of the next one written under its name. Raises `OSError` when it cannot be moved."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.{why}-{stamp}")
+    number = 1
+    while kept.exists():
+        number += 1
+        kept = path.with_name(f"{path.name}.{why}-{stamp}-{number}")
+    os.replace(path, kept)
+    return kept

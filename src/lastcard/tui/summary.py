@@ -1,7 +1,9 @@
 """The end of a hand (everyone's cards and points) and the end of the game (the standings).
 
-Both dialogs have a fixed width, and their labels take the whole of it, so a long line wraps
-instead of being cut.
+Both dialogs have a fixed width (no wider than the terminal), and their labels take the whole of
+it, so a long line wraps instead of being cut. The hand summary's cards column takes what the
+other columns leave, so that the points and the totals are in sight at 80 columns too; the
+dialog scrolls when ten players do not fit in its height.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label
 
@@ -31,7 +34,26 @@ def cards_line(hand: Iterable[Card]) -> Text:
 
 
 CARDS_WIDTH = 54
-"""The hand summary's cards column: ten cards a line."""
+"""The hand summary's cards column at its widest: ten cards a line."""
+
+MIN_CARDS_WIDTH = 12
+NUMBER_HEADINGS = ("value", "points", "total")
+SUMMARY_WIDTH = 100  # the dialog's width when the terminal has room
+DIALOG_FRAME = 2 + 4 + 2  # its border, its padding, room for a scroll bar
+CELL_PADDING = 2  # a data table cell's padding, left and right
+
+
+def cards_width(screen_width: int, names: Sequence[str]) -> int:
+    """The cards column's width for a hand summary shown `screen_width` columns wide: what the
+    player, value, points and total columns leave of the dialog, at most `CARDS_WIDTH`.
+
+    >>> cards_width(160, ["You", "Ada"]), cards_width(80, ["You", "Ada"])
+    (54, 40)
+    """
+    inner = min(SUMMARY_WIDTH, screen_width) - DIALOG_FRAME
+    names_width = max(len("player"), *(len(name) for name in names))
+    others = sum(width + CELL_PADDING for width in (names_width, *map(len, NUMBER_HEADINGS)))
+    return max(MIN_CARDS_WIDTH, min(CARDS_WIDTH, inner - others - CELL_PADDING))
 
 
 def team_name(team: Sequence[int], names: Sequence[str]) -> str:
@@ -57,6 +79,7 @@ class HandSummaryScreen(ModalScreen[None]):
         width: 100;
         height: auto;
         max-width: 100%;
+        max-height: 100%;
     }
     HandSummaryScreen .dialog Label {
         width: 100%;
@@ -82,38 +105,17 @@ class HandSummaryScreen(ModalScreen[None]):
         self.game_over = game_over
         self.rules = rules if rules is not None else Rules()
         self.out = tuple(out)
+        self._cards_width = 0  # the cards column's width the table was filled for
 
     def compose(self) -> ComposeResult:
         event = self.event
-        went_out = event.went_out
-        eliminated = event.eliminated
-        hands, values, points_of = event.hands or (), event.hand_values, event.points
-        with Vertical(classes="dialog wide", id="hand-summary"):
-            yield Label(self._headline(went_out), classes="title")
+        with VerticalScroll(classes="dialog wide", id="hand-summary"):
+            yield Label(self._headline(event.went_out), classes="title")
             table: DataTable[Any] = DataTable(id="summary-table", cursor_type="none")
             table.can_focus = False  # Enter belongs to the Continue button
-            # The cards column has a width of its own and a long hand wraps in it, so the numbers
-            # after it stay in sight.
-            table.add_column("player")
-            table.add_column("cards left", width=CARDS_WIDTH)
-            table.add_columns("value", "points", "total")
-            for seat, name in enumerate(self.names):
-                if seat in self.out:  # not dealt in: nothing to show but the total
-                    cards = Text("out", style="dim")
-                    value = points = "—"
-                else:
-                    cards = cards_line(hands[seat])
-                    if seat == went_out:
-                        cards = Text("went out", style="bold")
-                    elif seat in eliminated:
-                        cards.append("  eliminated", style="bold red")
-                    value = str(values[seat])
-                    points = str(points_of[seat])
-                total = str(event.totals[seat])
-                table.add_row(name, cards, value, points, total, height=None)
             yield table
             yield from self._team_totals()
-            for seat in eliminated:
+            for seat in event.eliminated:
                 name = self.names[seat]
                 verb = "reach" if name == "You" else "reaches"
                 are = "are" if name == "You" else "is"
@@ -121,6 +123,42 @@ class HandSummaryScreen(ModalScreen[None]):
                 yield Label(f"{name} {verb} {threshold} points and {are} eliminated.")
             label = "See the result" if self.game_over else "Deal the next hand"
             yield Button(f"{label} (Enter)", id="continue", variant="primary")
+
+    def on_mount(self) -> None:
+        self._fill_table(self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fill_table(event.size.width)
+
+    def _fill_table(self, screen_width: int) -> None:
+        """The table, its cards column as wide as `screen_width` allows: a long hand wraps in it,
+        so the numbers after it stay in sight."""
+        width = cards_width(screen_width, self.names)
+        if width == self._cards_width:
+            return
+        self._cards_width = width
+        event = self.event
+        went_out, eliminated = event.went_out, event.eliminated
+        hands, values, points_of = event.hands or (), event.hand_values, event.points
+        table: DataTable[Any] = self.query_one("#summary-table", DataTable)
+        table.clear(columns=True)
+        table.add_column("player")
+        table.add_column("cards left", width=width)
+        table.add_columns(*NUMBER_HEADINGS)
+        for seat, name in enumerate(self.names):
+            if seat in self.out:  # not dealt in: nothing to show but the total
+                cards = Text("out", style="dim")
+                value = points = "—"
+            else:
+                cards = cards_line(hands[seat])
+                if seat == went_out:
+                    cards = Text("went out", style="bold")
+                elif seat in eliminated:
+                    cards.append("  eliminated", style="bold red")
+                value = str(values[seat])
+                points = str(points_of[seat])
+            total = str(event.totals[seat])
+            table.add_row(name, cards, value, points, total, height=None)
 
     def _headline(self, went_out: int | None) -> str:
         if went_out is None:

@@ -2,8 +2,11 @@
 
 `TableScreen` shows a `GameSession` from the person's seat and turns keys and clicks into
 actions. It runs the bots on the timing of `lastcard.tui.session`: after each transition, if a
-bot has something to do, a timer of `bot_delay` seconds starts (Space cuts it short); the bot's
-choice is computed in a worker thread and applied here, on the app's thread.
+bot has something to do, a timer starts (`lastcard.tui.pacing` says how long; Space cuts it
+short); the bot's choice is computed in a worker thread and applied here, on the app's thread.
+
+The table fits itself to the terminal (`lastcard.tui.fit`): whatever the size and the number of
+players, your hand and the decision stay in sight and the opponents give way.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, RichLog, Static
@@ -38,14 +41,14 @@ from lastcard.narration import Narrator, game_title
 
 from .decision import decision_text, refusal_text
 from .faces import card_text, colour_text
+from .fit import TableFit, fit_table
+from .pacing import bot_pause
 from .pickers import ColourPicker, TargetPicker
 from .play_choice import colours_to_ask, settle_call, target_prompt, targets_to_ask
 from .session import GameSession
 from .summary import GameOverScreen, HandSummaryScreen
+from .uno_calls import UnoCalls
 from .widgets import ActionBar, CardWidget, HandView, MePanel, OpponentPanel, PileView
-
-UNO_GRACE = 1.5
-"""Seconds the bots wait, at least, while you owe an Uno call: time to press u."""
 
 NARROW = 110
 """Below this many columns the story of the hand is hidden (`l` shows it)."""
@@ -56,14 +59,17 @@ class TableScreen(Screen[None]):
     `on_change()` is called after every transition."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "←→ choose", key_display="←→"),
+        # The footer names the keys that always work; the keys of a decision (d, u, c, ...)
+        # are on its button, shown while it is possible, so that the footer fits 80 columns
+        # with `q quit` in it.
+        Binding("left", "move(-1)", "choose", key_display="←→"),
         Binding("right", "move(1)", "move right", show=False),
         Binding("enter", "play_selected", "play"),
-        Binding("d", "draw", "draw"),
+        Binding("d", "draw", "draw", show=False),
         Binding("p", "play_drawn", "play drawn", show=False),
         Binding("k", "keep", "keep", show=False),
-        Binding("u", "uno", "UNO!"),
-        Binding("c", "catch", "catch"),
+        Binding("u", "uno", "UNO!", show=False),
+        Binding("c", "catch", "catch", show=False),
         Binding("x", "challenge", "challenge", show=False),
         Binding("a", "accept", "accept", show=False),
         Binding("space", "hurry", "bots now"),
@@ -106,43 +112,79 @@ class TableScreen(Screen[None]):
         self.bots_stopped: str | None = None  # a bot's mistake, which stops the game
         self._ending = False  # a hand summary or the final screen is open
         self._log_shown: bool | None = None  # None: shown when the screen is wide enough
+        self.calls = UnoCalls()  # who called Uno, for the badges
+        self._seek_playable = True  # after a transition the cursor moves to a playable card
+        self.fit: TableFit | None = None  # how the table is drawn at the current size
 
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="table-title")
         with Horizontal(id="main"):
-            with VerticalScroll(id="board"):
-                with Container(id="opponents"):
+            with Vertical(id="board"):
+                seats = VerticalScroll(id="seats")
+                seats.can_focus = False  # the keys belong to the table
+                with seats, Container(id="opponents"):
                     teams = self.session.rules.team_of_seats(self.session.players) or ()
                     partners = {s for team in teams if self.session.seat in team for s in team}
                     for seat in range(1, self.session.players):
                         level = self.level_names[seat - 1]
                         partner = seat in partners
                         yield OpponentPanel(seat, self.names[seat], level, partner=partner)
-                with Horizontal(id="middle"):
-                    yield PileView(id="pile")
-                    yield MePanel(id="me")
-                yield Static(id="status")
-                yield HandView(id="hand")
-                yield ActionBar(id="actions")
+                # Everything you need to decide, kept together under the opponents.
+                with Vertical(id="lower"):
+                    with Horizontal(id="middle"):
+                        yield PileView(id="pile")
+                        yield MePanel(id="me")
+                    yield Static(id="status")
+                    yield HandView(id="hand")
+                    yield ActionBar(id="actions")
             # min_width=20: lines wrap at the pane's width rather than at 78 columns.
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
-        yield Footer()
+            log = RichLog(id="log", wrap=True, markup=False, min_width=20)
+            log.can_focus = False  # the arrows move through your hand, not the story
+            yield log
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.after_change()
 
     def on_resize(self, event: events.Resize) -> None:
-        # As many 8-column cards, and 24-column opponents, per row as the width holds (with
-        # a 1-column gap).
-        hand = self.query_one("#hand", HandView)
-        hand.styles.grid_size_columns = max(1, (hand.content_size.width + 1) // 9)
-        opponents = self.query_one("#opponents", Container)
-        opponents.styles.grid_size_columns = max(1, (opponents.content_size.width + 1) // 25)
         if self._log_shown is None:  # the person has not chosen: the story needs room
             self.query_one("#log", RichLog).display = event.size.width >= NARROW
         self.refresh_table()
+
+    def _fit(self) -> None:
+        """Fit the table to the space the last layout gave it (`lastcard.tui.fit`)."""
+        if not self.is_attached:
+            return
+        board = self.query_one("#board", Vertical)
+        width, height = board.content_size
+        if width <= 0 or height <= 0:
+            return
+        view = self.session.view()
+        fit = fit_table(
+            width=width,
+            height=height,
+            opponents=self.session.players - 1,
+            middle_lines=PileView.lines(view),
+            status_lines=self.query_one("#status", Static).outer_size.height,
+            cards=len(self.hand),
+        )
+        if fit == self.fit:
+            return
+        self.fit = fit
+        one_line = fit.opponents == "lines"
+        opponents = self.query_one("#opponents", Container)
+        opponents.set_class(one_line, "lines")
+        opponents.styles.grid_size_columns = fit.opponent_columns
+        for panel in self.query(OpponentPanel):
+            panel.set_class(one_line, "line")
+        self.query_one("#seats", VerticalScroll).styles.max_height = fit.seats_height
+        self.query_one("#middle", Horizontal).set_class(fit.flat_middle, "flat")
+        hand = self.query_one("#hand", HandView)
+        hand.styles.grid_size_columns = fit.hand_columns
+        hand.styles.max_height = fit.hand_height
+        self.refresh_table()  # the opponents' text follows their style
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -159,6 +201,7 @@ class TableScreen(Screen[None]):
     def after_change(self) -> None:
         """Show the new state and start whatever comes next."""
         self._refusal = None
+        self._seek_playable = True
         self._narrate()
         self.refresh_table()
         if self.on_change is not None:
@@ -180,11 +223,8 @@ class TableScreen(Screen[None]):
         if self.app.screen is not self or self.bots_stopped is not None:
             return  # a picker, the help or a summary is open: the bots wait (on_screen_resume)
         if self.session.bots_pending():
-            delay = self.bot_delay
-            if self.session.view().exposed == self.session.seat:
-                # You forgot to call: the bots give you a fair moment to say it late (§4.3)
-                # before one of them moves, which would close the window or catch you.
-                delay = max(delay, UNO_GRACE)
+            # A person's moments to call Uno late or to catch a bot (`lastcard.tui.pacing`).
+            delay = bot_pause(self.session.view(), self.bot_delay)
             # Textual's timers need a positive delay; 10 ms is "at once" to a person.
             self._timer = self.set_timer(max(delay, 0.01), self._bot_tick)
 
@@ -237,8 +277,10 @@ class TableScreen(Screen[None]):
                 log.write(line)
                 if line.plain.strip():
                     self._last_line = line
+        sizes = self.session.view().hand_sizes
+        self.calls.read(events_[self._told :], sizes)
         self._told = len(events_)
-        self.narrator.sizes = list(self.session.view().hand_sizes)
+        self.narrator.sizes = list(sizes)
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -248,10 +290,19 @@ class TableScreen(Screen[None]):
         actions = session.human_actions()
         self.query_one("#table-title", Static).update(self._title(view))
         for panel in self.query(OpponentPanel):
-            panel.show(view)
+            panel.show(view, self.calls)
+            if panel.seat == view.to_act:
+                # Opponents squeezed into a scrolling area: keep the one to act in sight.
+                self.query_one("#seats", VerticalScroll).scroll_to_widget(panel, animate=False)
         self.query_one("#pile", PileView).show(view, self.names)
-        self.query_one("#me", MePanel).show(view)
-        self.selected = self.query_one("#hand", HandView).show(view, actions, self.selected)
+        self.query_one("#me", MePanel).show(view, self.calls)
+        hand = self.query_one("#hand", HandView)
+        before = (hand.cards, self.selected)
+        self.selected = hand.show(view, actions, self.selected, seek_playable=self._seek_playable)
+        self._seek_playable = False
+        if (hand.cards, self.selected) != before:
+            # A hand squeezed to fewer rows than it needs scrolls: keep the cursor in sight.
+            self.call_after_refresh(self._scroll_to_selected)
         self.query_one("#actions", ActionBar).show(view, actions)
         status = decision_text(view, actions, self.names, thinking=self._thinking)
         if not self.query_one("#log", RichLog).display and self._last_line is not None:
@@ -267,6 +318,8 @@ class TableScreen(Screen[None]):
                 "\nUNO! will be called with your play (u again: not).", style="bold yellow"
             )
         self.query_one("#status", Static).update(status)
+        # The status may have changed height, the hand its size: fit again once laid out.
+        self.call_after_refresh(self._fit)
 
     def _title(self, view: PlayerView) -> Text:
         title = game_title(view.players, view.rules, self.session.seed)
@@ -456,15 +509,19 @@ class TableScreen(Screen[None]):
 
     def _after_summary(self) -> None:
         if self.session.is_over:
-            view = self.session.view()
-            final = GameOverScreen(
-                view.scores, view.winners, self.names, view.rules, history=view.history
-            )
-            self.app.push_screen(final, self._after_final)
+            self.show_final()
             return
         self._ending = False
         self.session.next_hand()
         self.after_change()
+
+    def show_final(self) -> None:
+        """The final standings, which end in a new game or quitting (the app decides)."""
+        view = self.session.view()
+        final = GameOverScreen(
+            view.scores, view.winners, self.names, view.rules, history=view.history
+        )
+        self.app.push_screen(final, self._after_final)
 
     def _after_final(self, choice: str | None) -> None:
         if self.on_game_over is not None:

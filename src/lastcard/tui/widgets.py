@@ -18,12 +18,19 @@ from textual.widgets import Button, Static
 from lastcard.core import Action, ActionKind, Card, PlayerView
 
 from .faces import card_style, card_text, colour_text, face_lines, hand_order
+from .uno_calls import UnoCalls
 
 DIRECTION_NAMES = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
 
 
 class OpponentPanel(Static):
-    """One opponent: name, bot level, card count, UNO badge, score, whose turn."""
+    """One opponent: name, bot level, card count, Uno badge, score, whose turn.
+
+    Two styles (`lastcard.tui.fit`): a bordered panel of three lines, or, when space runs out,
+    a single line (class `line`) that keeps what matters during play (who acts, the count, the
+    badge) and then the score; the level and the dealer are in its tooltip. The player to act
+    is marked with `▶` as well as by colour.
+    """
 
     def __init__(self, seat: int, name: str, level: str, *, partner: bool = False) -> None:
         super().__init__(id=f"seat-{seat}", classes="seat-panel")
@@ -34,29 +41,60 @@ class OpponentPanel(Static):
         if partner:
             self.border_title = "your partner"
 
-    def show(self, view: PlayerView) -> None:
+    @property
+    def one_line(self) -> bool:
+        return self.has_class("line")
+
+    def show(self, view: PlayerView, calls: UnoCalls) -> None:
         seat = self.seat
         count = view.hand_sizes[seat]
-        text = Text()
-        text.append(self.seat_name, style="bold")
-        text.append(f"  {self.level}\n", style="dim")
-        text.append(f"{count} card{'s' if count != 1 else ''}")
-        if not view.active[seat]:
-            text.append("  out", style="dim")
-        elif count == 1 and view.exposed != seat:
-            text.append("  UNO!", style="bold reverse yellow")
-        if view.exposed == seat:
-            text.append("  no UNO call!", style="bold reverse red")
-        text.append(f"\nscore {view.scores[seat]}", style="dim")
-        if view.dealer == seat:
-            text.append("  dealer", style="dim")
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        badge = calls.badge(view, seat)
+        to_act = view.to_act == seat
+        if self.one_line:
+            text = Text(no_wrap=True, overflow="ellipsis")
+            text.append("▶ " if to_act else "  ", style="bold")
+            text.append(self.seat_name, style="bold")
+            text.append(f" {cards}")
+            if not view.active[seat]:
+                text.append(" out", style="dim")
+            if badge is not None:
+                text.append(" ")
+                text.append(badge)
+            if self.partner:
+                text.append(" partner", style="dim")
+            text.append(f" · {view.scores[seat]} pts", style="dim")
+            dealer = ", the dealer" if view.dealer == seat else ""
+            self.tooltip = (
+                f"{self.seat_name} ({self.level}): {cards}, score {view.scores[seat]}{dealer}"
+            )
+        else:
+            text = Text()
+            text.append(self.seat_name, style="bold")
+            text.append(f"  {self.level}\n", style="dim")
+            text.append(cards)
+            if not view.active[seat]:
+                text.append("  out", style="dim")
+            if badge is not None:
+                text.append("  ")
+                text.append(badge)
+            text.append(f"\nscore {view.scores[seat]}", style="dim")
+            if view.dealer == seat:
+                text.append("  dealer", style="dim")
+            self.tooltip = None
         self.update(text)
-        self.set_class(view.to_act == seat, "to-act")
+        self.set_class(to_act, "to-act")
         self.set_class(not view.active[seat], "eliminated")
 
 
 class PileView(Static):
     """The discard pile's top card, the current colour, the direction, the stock."""
+
+    @staticmethod
+    def lines(view: PlayerView) -> int:
+        """How many lines `show` writes (a pending draw adds one); never fewer than `MePanel`'s
+        three, which stands beside it."""
+        return 5 if view.pending_draw else 4
 
     def show(self, view: PlayerView, names: Sequence[str]) -> None:
         top = view.top
@@ -103,9 +141,9 @@ class CardWidget(Static):
 
 
 class MePanel(Static):
-    """The person's own panel: card count, UNO badge or missed call, score, dealer, out."""
+    """The person's own panel: card count, Uno badge, score, dealer, out."""
 
-    def show(self, view: PlayerView) -> None:
+    def show(self, view: PlayerView, calls: UnoCalls) -> None:
         me = view.seat
         assert me is not None, "the panel shows a player's own view"
         count = len(view.hand or ())
@@ -114,10 +152,10 @@ class MePanel(Static):
         text.append(f"\n{count} card{'s' if count != 1 else ''}")
         if not view.active[me]:
             text.append("  out", style="bold")
-        elif view.exposed == me:
-            text.append("  no UNO call!", style="bold reverse red")
-        elif count == 1:
-            text.append("  UNO!", style="bold reverse yellow")
+        badge = calls.badge(view, me)
+        if badge is not None:
+            text.append("  ")
+            text.append(badge)
         text.append(f"\nscore {view.scores[me]}", style="dim")
         if view.dealer == me:
             text.append("  dealer", style="dim")
@@ -131,8 +169,18 @@ class HandView(Container):
         super().__init__(id=id)
         self.cards: tuple[Card, ...] = ()
 
-    def show(self, view: PlayerView, actions: Sequence[Action], selected: int) -> int:
-        """Draw the hand; returns the cursor, moved where the hand's changes require."""
+    def show(
+        self,
+        view: PlayerView,
+        actions: Sequence[Action],
+        selected: int,
+        *,
+        seek_playable: bool = False,
+    ) -> int:
+        """Draw the hand; returns the cursor, moved where the hand's changes require.
+
+        `seek_playable` (after a transition, not after the person moved the cursor): a cursor
+        on a card that cannot be played moves to the first one that can, so that Enter plays."""
         hand = hand_order(view.hand or ())
         playable = {a.card for a in actions if a.kind is ActionKind.PLAY}
         if hand != self.cards:
@@ -146,9 +194,9 @@ class HandView(Container):
             elif chosen is not None and chosen in hand:
                 selected = hand.index(chosen)
         selected = max(0, min(selected, len(hand) - 1))
-        if view.to_act != view.seat and playable and hand and hand[selected] not in playable:
-            # A jump-in is on offer: put the cursor on it, so that Enter does what the status
-            # line says.
+        jump_in = view.to_act != view.seat
+        if (seek_playable or jump_in) and playable and hand and hand[selected] not in playable:
+            # On a jump-in, always: Enter should do what the status line says.
             selected = next(i for i, card in enumerate(hand) if card in playable)
         for widget in self.query(CardWidget):
             widget.set_class(widget.card in playable, "playable")

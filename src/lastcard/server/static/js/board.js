@@ -132,6 +132,8 @@ function button(label, testid, key, onClick, { busy, className = "" } = {}) {
       "aria-keyshortcuts": key ?? null,
       dataset: { testid },
       onclick: (event) => {
+        // The second click of a double click is not a second decision (SERVER.md §5).
+        if (event.detail > 1) return;
         if (!isAriaDisabled(event.currentTarget)) onClick();
       },
     },

@@ -114,9 +114,12 @@ export class TableSocket {
     return true;
   }
 
-  /** Send `{t: type, id, ...fields}`; the id (a counter) or null when not connected. */
+  /** Send `{t: type, id, ...fields}`; the id or null when not connected. Ids are unique across
+   * pages: the server answers a seat's repeated id with its stored answer (SERVER.md §4 step 7),
+   * so a reloaded page or a second tab counting from 1 again would see its first moves "acked"
+   * and never applied. Each page load takes a random prefix. */
   request(type, fields = {}) {
-    const id = `c${this.nextId}`;
+    const id = `${PAGE_PREFIX}${this.nextId}`;
     this.nextId += 1;
     return this.send({ t: type, id, ...fields }) ? id : null;
   }
@@ -129,3 +132,8 @@ export class TableSocket {
     if (this.socket) this.socket.close(1000);
   }
 }
+
+// 8 random base-36 characters per page load, then a counter: at most 24 characters in all.
+const PAGE_PREFIX = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
+  (b % 36).toString(36),
+).join("") + "-";

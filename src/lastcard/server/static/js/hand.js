@@ -175,6 +175,8 @@ export class HandView {
     if (index === null) return;
     // A key press already played this card: the browser's own click after it is not another.
     if (event.detail === 0 && performance.now() - this.keyPlayedAt < 500) return;
+    // The second click of a double click is not a second play (SERVER.md §5).
+    if (event.detail > 1) return;
     this.setActive(index, false);
     this.choose(index, event.shiftKey);
   }

@@ -1,0 +1,83 @@
+"""Fitting the table to the terminal, so that your hand and the decision are always in sight.
+
+The table is a column: the opponents, then the discard pile beside your own panel, the status
+line (what you may decide), your hand and the buttons. On a small terminal, or with many
+players, it does not fit whole. What gives way, in this order:
+
+1. the opponents: from a bordered panel each (`panels`) to one line each (`lines`), laid out
+   in as many columns as the width holds;
+2. the borders of the pile and of your own panel (`flat_middle`);
+3. the opponents' area: it keeps at least one line and scrolls (the player to act is scrolled
+   into view);
+4. last, your hand: it keeps at least one row of cards and scrolls to the selected one.
+
+The status line and the buttons never give way. `fit_table` decides from the sizes alone, so
+the rule is tested without a screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+PANEL_WIDTH = 24
+PANEL_HEIGHT = 5  # three lines in a border
+LINE_WIDTH = 24  # an opponent on one line: name, cards, badge, score
+CARD_WIDTH = 8
+CARD_HEIGHT = 4
+GAP = 1  # between two panels, lines or cards on a row
+HAND_PADDING = 2  # the hand's left and right padding
+BORDER = 2  # a border's top and bottom lines
+ACTIONS_HEIGHT = 1
+SCROLLBAR = 2  # a vertical scroll bar's width
+
+OpponentStyle = Literal["panels", "lines"]
+
+
+@dataclass(frozen=True)
+class TableFit:
+    """How the table is drawn at one size."""
+
+    opponents: OpponentStyle
+    flat_middle: bool  # the pile and your panel without borders
+    seats_height: int  # rows for the opponents (they scroll within it when they need more)
+    hand_height: int  # rows for your hand (it scrolls when it needs more)
+    opponent_columns: int  # opponents side by side, in the style chosen
+    hand_columns: int  # cards side by side
+
+
+def per_row(width: int, item_width: int) -> int:
+    """How many items of `item_width`, `GAP` apart, fit in `width` (at least one)."""
+    return max(1, (width + GAP) // (item_width + GAP))
+
+
+def rows_for(items: int, columns: int) -> int:
+    return -(-items // columns)  # ceiling division
+
+
+def fit_table(
+    *, width: int, height: int, opponents: int, middle_lines: int, status_lines: int, cards: int
+) -> TableFit:
+    """The fit for a board of `width` × `height` cells with `opponents` seats to show, a pile
+    panel of `middle_lines` lines (without its border), a status of `status_lines` lines and
+    `cards` cards in your hand."""
+    hand_columns = per_row(width - HAND_PADDING, CARD_WIDTH)
+    hand = rows_for(cards, hand_columns) * CARD_HEIGHT
+    fixed = status_lines + ACTIONS_HEIGHT + hand
+    panel_columns = per_row(width, PANEL_WIDTH)
+    panels = rows_for(opponents, panel_columns) * PANEL_HEIGHT
+    line_columns = per_row(width, LINE_WIDTH)
+    lines = rows_for(opponents, line_columns)
+    boxed = middle_lines + BORDER
+
+    if panels + boxed + fixed <= height:
+        return TableFit("panels", False, height - boxed - fixed, hand, panel_columns, hand_columns)
+    if lines + boxed + fixed <= height:
+        return TableFit("lines", False, height - boxed - fixed, hand, line_columns, hand_columns)
+    room = height - middle_lines - status_lines - ACTIONS_HEIGHT  # for the seats and the hand
+    seats = max(min(lines, 1), room - hand)
+    if seats + hand > room:  # the hand scrolls, and its scroll bar takes columns from the cards
+        hand_columns = per_row(width - HAND_PADDING - SCROLLBAR, CARD_WIDTH)
+        hand = rows_for(cards, hand_columns) * CARD_HEIGHT
+    hand_height = max(min(hand, CARD_HEIGHT), min(hand, room - seats))
+    return TableFit("lines", True, seats, hand_height, line_columns, hand_columns)

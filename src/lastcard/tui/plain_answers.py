@@ -1,0 +1,295 @@
+"""What a typed answer means in line-by-line play, and why one was refused, in words.
+
+An answer is a card's number in the hand as listed (`3`), with what the action grammar adds to
+a card (`3!` calls Uno with it, `4:g` names a wild's colour, `3>2` names a Seven-O target); or
+an action code of DESIGN.md §2 (`R7`, `W:b`, `W+4:b!`, `draw`, `catch 2`); or one of the keys
+of the full-screen table (`d` draw, `k` keep, `p` play the drawn card, `u` Uno, `c` catch,
+`x` challenge, `a` accept); or a command of the line mode (`help`, `hand`, `story`...).
+
+`read_answer` only reads: whether an action is legal is the engine's to say, and a refused one
+is explained by `refusal_words`.
+
+>>> from lastcard.core import Card
+>>> hand = [Card.from_code("R5"), Card.from_code("W")]
+>>> read_answer("2:g!", hand, (), None)
+PlayRequest(card=Card('W'), color=<Color.GREEN: 'G'>, target=None, uno=True)
+>>> read_answer("story 5", hand, (), None)
+Command(name='story', argument='5')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lastcard.core import (
+    Action,
+    ActionKind,
+    Card,
+    Color,
+    IllegalActionError,
+    LastcardError,
+    Phase,
+    PlayerView,
+    parse_action,
+    rule_facts,
+)
+
+from .plain_words import COLOUR_WORDS, card_name
+
+COMMANDS: dict[str, str] = {
+    "help": "what you may type",
+    "hand": "your hand again",
+    "table": "every player's cards and points, the discard and the stock",
+    "story": "the last events again (story 30: the last 30)",
+    "rules": "the rules of this game",
+    "quit": "save the game and leave (lastcard play resumes it)",
+}
+_COMMAND_ALIASES = {"?": "help", "h": "help", "q": "quit", "exit": "quit"}
+
+_KEYS: dict[str, ActionKind] = {
+    "d": ActionKind.DRAW,
+    "k": ActionKind.KEEP,
+    "u": ActionKind.UNO,
+    "x": ActionKind.CHALLENGE,
+    "a": ActionKind.ACCEPT,
+}
+
+_NUMBERED = re.compile(
+    r"^(?P<number>[0-9]+)(?::(?P<color>[a-z]+))?(?:>(?P<target>[0-9]+))?(?P<uno>!)?$"
+)
+_CATCH = re.compile(r"^c(?:atch)?(?:\s+(?P<who>\S+))?$")
+_COLOUR = re.compile(r"^(?:colou?r\s+)?(?P<colour>[a-z]+)$")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of the line mode, not a game action; `argument` is the rest of the line.
+    `Command("")` is an empty line (Enter alone), whose meaning depends on the question."""
+
+    name: str
+    argument: str = ""
+
+
+@dataclass(frozen=True)
+class PlayRequest:
+    """A card the person chose to play, with the colour, target and Uno call they gave."""
+
+    card: Card
+    color: Color | None = None
+    target: int | None = None
+    uno: bool = False
+
+
+@dataclass(frozen=True)
+class Unclear:
+    """Text that means nothing here; `message` says what it was, in one line."""
+
+    message: str
+
+
+Answer = Command | PlayRequest | Action | Unclear
+
+ENTER = Command("")
+
+
+def read_answer(
+    text: str,
+    hand: Sequence[Card],
+    offers: Sequence[Action],
+    view: PlayerView | None,
+    names: Sequence[str] = (),
+) -> Answer:
+    """What `text` asks for. `hand` is numbered from 1; `offers` (what may be done now) and
+    `view` settle the keys that depend on them (`c`: the one player who can be caught, `p`:
+    the card just drawn, `draw` under a penalty: accepting it); `names` lets a player be
+    caught by name (`catch ada`)."""
+    words = text.strip().lower().split()
+    if not words:
+        return ENTER
+    head = _COMMAND_ALIASES.get(words[0], words[0])
+    if head in COMMANDS:
+        return Command(head, " ".join(words[1:]))
+    if head == "play" and len(words) > 1:  # "play 3", "play R5": the same as "3", "R5"
+        words = words[1:]
+    joined = "".join(words)
+    numbered = _NUMBERED.match(joined)
+    if numbered:
+        return _numbered(numbered, hand)
+    if joined in ("p", "play"):
+        if view is None or view.drawn is None:
+            return Unclear("There is no drawn card to play: type the number of a card.")
+        return PlayRequest(view.drawn)
+    catch = _CATCH.match(" ".join(words))
+    if catch:
+        return _catch(catch["who"], offers, names)
+    action = _word_action(joined, offers)
+    if action is not None:
+        return action
+    colour = _COLOUR.match(" ".join(words))
+    if colour and any(a.kind is ActionKind.COLOR for a in offers):
+        try:
+            return Action(ActionKind.COLOR, color=Color.from_letter(colour["colour"]))
+        except LastcardError:
+            return Unclear(f"{colour['colour']!r} is no colour: type r, y, g or b.")
+    try:
+        action = parse_action(" ".join(words))
+    except LastcardError:
+        return Unclear(f"{text.strip()!r} is not an answer here.")
+    if action.kind is ActionKind.PLAY and action.card is not None:
+        return PlayRequest(action.card, action.color, action.target, action.uno)
+    return action
+
+
+def _numbered(match: re.Match[str], hand: Sequence[Card]) -> Answer:
+    number = int(match["number"])
+    if not 1 <= number <= len(hand):
+        if not hand:
+            return Unclear("You have no cards to choose from.")
+        return Unclear(f"Your cards are numbered 1 to {len(hand)}.")
+    color = None
+    if match["color"]:
+        try:
+            color = Color.from_letter(match["color"])
+        except LastcardError:
+            return Unclear(f"{match['color']!r} is no colour: add :r, :y, :g or :b.")
+    target = int(match["target"]) if match["target"] else None
+    return PlayRequest(hand[number - 1], color, target, bool(match["uno"]))
+
+
+def _catch(who: str | None, offers: Sequence[Action], names: Sequence[str]) -> Answer:
+    catches = [a for a in offers if a.kind is ActionKind.CATCH]
+    if who is None:
+        if len(catches) == 1:
+            return catches[0]
+        if not catches:
+            return Unclear("Nobody can be caught now.")
+        whom = " or ".join(f"catch {a.target}" for a in catches)
+        return Unclear(f"Say whom to catch: {whom}.")
+    if who.isdigit():
+        return Action(ActionKind.CATCH, target=int(who))
+    seats = [seat for seat, name in enumerate(names) if name.lower() == who]
+    if seats:
+        return Action(ActionKind.CATCH, target=seats[0])
+    return Unclear(f"Catch a player by their seat number or name, as in catch 1, not {who!r}.")
+
+
+def _word_action(word: str, offers: Sequence[Action]) -> Action | None:
+    kind = _KEYS.get(word)
+    if kind is None:
+        kinds = {k.value: k for k in ActionKind if k not in (ActionKind.PLAY, ActionKind.CATCH)}
+        kind = kinds.get(word)
+    if kind is None or kind is ActionKind.COLOR:
+        return None
+    offered = {a.kind for a in offers}
+    if kind is ActionKind.DRAW and kind not in offered and ActionKind.ACCEPT in offered:
+        kind = ActionKind.ACCEPT  # drawing the penalty is accepting it (§7.1.5)
+    return Action(kind)
+
+
+def narrowed(request: PlayRequest, offers: Sequence[Action]) -> list[Action] | str:
+    """The plays on offer that fit `request` (the card, then the colour, target and Uno call it
+    gave); an empty list when the card itself cannot be played now (the engine says why), a
+    sentence when only what was added to it does not fit."""
+    plays = [a for a in offers if a.kind is ActionKind.PLAY and a.card is request.card]
+    if not plays:
+        return []
+    name = card_name(request.card)
+    if request.color is not None:
+        plays = [a for a in plays if a.color is request.color]
+        if not plays:
+            return f"{name} names no colour: play it without one."
+    if request.target is not None:
+        targets = [a for a in plays if a.target == request.target]
+        if not targets:
+            seats = sorted({a.target for a in plays if a.target is not None})
+            if not seats:
+                return f"{name} names no player: play it without one."
+            return f"{name} can name seat {_or(seats)}, not {request.target}."
+        plays = targets
+    if request.uno:
+        calls = [a for a in plays if a.uno]
+        if not calls:
+            return f"Uno is called with the play that leaves you one card; {name} does not."
+        plays = calls
+    return plays
+
+
+def refusal_words(
+    error: IllegalActionError, action: Action, view: PlayerView, names: Sequence[str]
+) -> str:
+    """Why the engine refused `action`, in a player's words (its own message, which names the
+    rule, is the fallback)."""
+    code = error.code
+    card = action.card
+    top = card_name(view.top, view.color if view.top.is_wild else None)
+    if code == "CARD_DOES_NOT_MATCH" and card is not None:
+        colour = COLOUR_WORDS[view.color] if view.color is not None else "matching"
+        value = card_name(view.top).split(" ", 1)[1]
+        also = "" if view.top.is_wild else f", {'an' if value == '8' else 'a'} {value}"
+        return f"{card_name(card)} does not match {top}: play a {colour} card{also} or a wild."
+    if code == "CARD_NOT_IN_HAND" and card is not None:
+        return f"You have no {card_name(card)}."
+    if code == "ILLEGAL_WILD_DRAW_FOUR":
+        colour = COLOUR_WORDS[view.color] if view.color is not None else "current"
+        return f"A Wild Draw Four may be played only when you hold no {colour} card."
+    if code == "ONLY_DRAWN_CARD_MAY_BE_PLAYED" and view.drawn is not None:
+        return f"After drawing, only {card_name(view.drawn)} may be played (p), or keep it (k)."
+    if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED", "NOT_THE_CHALLENGER"):
+        who = names[view.to_act] if view.to_act is not None else "nobody"
+        if card is not None and rule_facts(view.rules).allows_jump_in:
+            return f"It is {who}'s turn: only a card identical to {top} may jump in."
+        return f"It is {who}'s turn."
+    if code == "RESPONSE_REQUIRED":
+        return "Answer first: " + _answer_needed(view)
+    if code == "NOTHING_TO_CALL":
+        return "There is no Uno to call now: call it with the play that leaves one card (3!)."
+    if code in ("CATCH_INVALID", "CATCH_TOO_LATE"):
+        return "That player cannot be caught now."
+    if code == "NOTHING_TO_KEEP":
+        return "There is no drawn card to keep."
+    if code == "NOTHING_TO_ACCEPT":
+        return "There is no penalty to accept."
+    return error.message[:1].upper() + error.message[1:]
+
+
+def _answer_needed(view: PlayerView) -> str:
+    if view.phase is Phase.AWAIT_WD4_RESPONSE:
+        return "challenge the Wild Draw Four (x) or accept it (a)."
+    if view.phase is Phase.AWAIT_STACK_RESPONSE:
+        return f"stack a draw card or accept the {view.pending_draw} cards (a)."
+    if view.phase is Phase.AWAIT_FIRST_COLOR:
+        return "name the colour of the first discard: r, y, g or b."
+    return "see the question above."
+
+
+def accepted_line(offers: Sequence[Action], hand: Sequence[Card]) -> str:
+    """One line saying what may be typed now."""
+    kinds = {a.kind for a in offers}
+    parts = []
+    if ActionKind.PLAY in kinds and hand:
+        parts.append(f"a card's number (1 to {len(hand)}) or code")
+    if ActionKind.COLOR in kinds:
+        parts.append("a colour (r, y, g or b)")
+    for kind in (
+        ActionKind.DRAW,
+        ActionKind.KEEP,
+        ActionKind.CHALLENGE,
+        ActionKind.ACCEPT,
+        ActionKind.UNO,
+    ):
+        if kind in kinds:
+            parts.append(kind.value)
+    catches = [a.target for a in offers if a.kind is ActionKind.CATCH and a.target is not None]
+    if catches:
+        parts.append(f"catch {_or(catches)}")
+    parts.append("help")
+    return f"Type {_or(parts)}."
+
+
+def _or(items: Sequence[object]) -> str:
+    texts = [str(item) for item in items]
+    if len(texts) <= 1:
+        return "".join(texts)
+    return f"{', '.join(texts[:-1])} or {texts[-1]}"

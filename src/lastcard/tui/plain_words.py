@@ -1,0 +1,153 @@
+"""Cards, hands and the table in words, for line-by-line play (`lastcard play --plain`).
+
+A screen reader reads the table's `R▲5` as "R, black up-pointing triangle, 5", and a Braille
+line spends cells on it; here a card is what a player would say: "Red 5", "Blue Draw Two",
+"Wild Draw Four, choosing green". These are the names the web table gives its cards
+(server/static/js/cards.js), so both tables speak alike. Lines carry no colour, no escape
+codes and no decoration: every character is meant to be read.
+
+>>> card_name(Card.from_code("B+2"))
+'Blue Draw Two'
+>>> card_name(Card.from_code("W+4"), Color.GREEN)
+'Wild Draw Four, choosing green'
+>>> spoken("══ Game over: You win! ══")
+'Game over: You win!'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from lastcard.core import Card, Color, Kind, Phase, PlayerView
+
+COLOUR_WORDS: dict[Color, str] = {
+    Color.RED: "red",
+    Color.YELLOW: "yellow",
+    Color.GREEN: "green",
+    Color.BLUE: "blue",
+}
+
+_KIND_NAMES: dict[Kind, str] = {
+    Kind.SKIP: "Skip",
+    Kind.REVERSE: "Reverse",
+    Kind.DRAW_TWO: "Draw Two",
+    Kind.WILD: "Wild",
+    Kind.WILD_DRAW_FOUR: "Wild Draw Four",
+    Kind.WILD_SHUFFLE_HANDS: "Wild Shuffle Hands",
+    Kind.WILD_CUSTOMIZABLE: "Wild Customizable",
+    Kind.WILD_DOWNPOUR_1: "Wild Downpour Draw One",
+    Kind.WILD_DOWNPOUR_2: "Wild Downpour Draw Two",
+}
+
+PLAYABLE_MARK = "*"
+"""After a card's name in your hand: it can be played now. One character a screen reader says
+as a short word ("star") and a Braille display shows in one cell."""
+
+# Invisible marks around each card the narrator draws: the narrator separates the cards of a
+# list with spaces, which codes can afford ("R5 G7") but names cannot ("Red 5 Green 7"), so
+# `spoken` puts a comma where one card ends and the next begins, and drops the marks.
+_CARD_START, _CARD_END = "\u2062", "\u2063"
+_NEXT_CARD = f"{_CARD_END} {_CARD_START}"
+
+# Decoration the narration draws around headings (`── Hand 2 ──`), and typography a speech
+# synthesizer reads aloud by name; each is replaced by what it stands for.
+_DECORATION = "─═ "
+_REPLACED = {" · ": ", ", "…": "...", "→": " to "}
+
+
+def card_name(card: Card, declared: Color | None = None) -> str:
+    """The card in words; a wild with a declared colour says it."""
+    if card.color is not None:
+        value = str(card.rank) if card.kind is Kind.NUMBER else _KIND_NAMES[card.kind]
+        return f"{COLOUR_WORDS[card.color].capitalize()} {value}"
+    name = _KIND_NAMES[card.kind]
+    return f"{name}, choosing {COLOUR_WORDS[declared]}" if declared is not None else name
+
+
+def narration_card(code: str, declared: str | None) -> Text:
+    """`card_name` as the `Narrator` draws cards (`card_format`: a code and a colour letter),
+    marked so that `spoken` separates the cards of a list with commas.
+
+    >>> from lastcard.narration import cards_text
+    >>> spoken(cards_text(["G5", "W"], card_format=narration_card).plain)
+    'Green 5, Wild'
+    """
+    colour = Color.from_letter(declared) if declared else None
+    return Text(f"{_CARD_START}{card_name(Card.from_code(code), colour)}{_CARD_END}")
+
+
+def narration_colour(letter: str) -> Text:
+    """A declared colour in words, as the `Narrator` draws colours (`colour_format`)."""
+    return Text(COLOUR_WORDS[Color.from_letter(letter)])
+
+
+def spoken(line: str) -> str:
+    """`line` without decoration: headings lose their rules, middle dots become commas, the
+    cards of a list are separated by commas."""
+    stripped = line.strip(_DECORATION)
+    if stripped != line.strip():  # a decorated heading
+        line = stripped
+    line = line.replace(_NEXT_CARD, ", ").replace(_CARD_START, "").replace(_CARD_END, "")
+    for old, new in _REPLACED.items():
+        line = line.replace(old, new)
+    return line.rstrip()
+
+
+def cards_count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def hand_line(hand: Sequence[Card], playable: Sequence[Card]) -> str:
+    """Your hand, numbered from 1 in the order the full-screen table shows it, each card that
+    can be played now marked.
+
+    >>> hand_line([Card.from_code("R5"), Card.from_code("W")], [Card.from_code("W")])
+    'Your hand, 2 cards (* can be played): 1 Red 5, 2 Wild*.'
+    """
+    if not hand:
+        return "Your hand is empty."
+    items = [
+        f"{number} {card_name(card)}{PLAYABLE_MARK if card in playable else ''}"
+        for number, card in enumerate(hand, 1)
+    ]
+    legend = f" ({PLAYABLE_MARK} can be played)" if playable else ""
+    return f"Your hand, {cards_count(len(hand))}{legend}: {', '.join(items)}."
+
+
+def discard_line(view: PlayerView) -> str:
+    """The top of the discard pile and the colour to match."""
+    top = view.top
+    if top.is_wild:
+        if view.color is None:
+            return f"Discard: {card_name(top)}; no colour named yet."
+        return f"Discard: {card_name(top)}; the colour is {COLOUR_WORDS[view.color]}."
+    return f"Discard: {card_name(top)}."
+
+
+def table_lines(view: PlayerView, names: Sequence[str], levels: Sequence[str]) -> list[str]:
+    """The whole table: each player's cards and score, whose turn it is, the way play goes,
+    the stock and the discard. `levels[k]` is the level of seat k+1."""
+    lines = [f"Hand {view.hand_number}. {discard_line(view)}"]
+    teams = view.rules.team_of_seats(view.players) or ()
+    partners = {s for team in teams if view.seat in team for s in team}
+    for seat, name in enumerate(names):
+        who = "You" if seat == view.seat else f"{name}, seat {seat}, {levels[seat - 1]}"
+        if seat in partners and seat != view.seat:
+            who += ", your partner"
+        if not view.active[seat]:
+            lines.append(f"{who}: out of the game, {view.scores[seat]} points.")
+            continue
+        notes = []
+        if seat == view.turn and view.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            notes.append("to play")
+        if seat == view.exposed:
+            notes.append("did not call Uno")
+        extra = f", {', '.join(notes)}" if notes else ""
+        lines.append(
+            f"{who}: {cards_count(view.hand_sizes[seat])}, {view.scores[seat]} points{extra}."
+        )
+    way = "clockwise" if view.direction == 1 else "counter-clockwise"
+    lines.append(f"Play goes {way}; the stock has {cards_count(view.stock_size)}.")
+    return lines

@@ -1,0 +1,119 @@
+"""The table on a small terminal and with many players: your hand, the discard pile and the
+decision stay in sight, the opponents give way, and the footer says how to leave.
+
+Ten players at 80×24 filled the screen with the opponents' panels and put the pile, the status
+and the hand below the fold; an 11-card hand wrapped out of sight as well.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from lastcard import Rules
+from lastcard.tui.app import PlayApp
+from lastcard.tui.session import GameSession
+from lastcard.tui.widgets import CardWidget, OpponentPanel
+
+from .driver import at_table, bots_move, fully_visible, make_app, screen_text, table_of
+
+NAMES = ["You", "Ada", "Basil", "Cleo", "Dmitri", "Esme", "Farid", "Greta", "Hugo", "Ines"]
+SMALL = (80, 24)
+LARGE = (150, 45)
+
+
+def ten_players_eleven_cards() -> GameSession:
+    """Ten players dealt ten cards each; you draw one and keep it, so on your next turn you hold
+    eleven (seed 2, dealer Ines: you play first)."""
+    session = GameSession(["heuristic"] * 9, Rules(hand_size=10), names=NAMES, seed=2, dealer=9)
+    session.act("draw")
+    if session.human_to_act():
+        session.act("keep")
+    while not session.human_to_act():
+        session.step_bots()
+    assert len(session.view().hand or ()) == 11
+    return session
+
+
+def assert_you_can_decide(app: PlayApp) -> None:
+    """The pile, the status, every card of your hand and the buttons are wholly on screen, and
+    every opponent is named there."""
+    table = table_of(app)
+    for widget_id in ("#pile", "#status", "#actions"):
+        assert fully_visible(app, table.query_one(widget_id)), widget_id
+    cards = list(table.query(CardWidget))
+    assert len(cards) == len(table.session.view().hand or ())
+    hidden = [w.card.code for w in cards if not fully_visible(app, w)]
+    assert not hidden, f"cards out of sight: {hidden}"
+    text = screen_text(app)
+    for name in NAMES[1:]:
+        assert name in text, f"{name} is not on the screen"
+    assert "q quit" in text.splitlines()[-1], "the footer says how to leave"
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+def test_ten_players_and_an_eleven_card_hand_fit(tmp_path: Path, size: tuple[int, int]) -> None:
+    session = ten_players_eleven_cards()
+    app = make_app(session, tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        table = table_of(app)
+        assert_you_can_decide(app)
+        assert "Your turn" in screen_text(app)
+        panels = list(table.query(OpponentPanel))
+        one_line = [panel.one_line for panel in panels]
+        if size == SMALL:  # no room for bordered panels: one line each
+            assert all(one_line)
+            assert all(panel.region.height == 1 for panel in panels)
+        else:  # room enough: the bordered panels
+            assert not any(one_line)
+        # Your draw, then the bots in turn until it is yours again: the hand comes back with
+        # the turn, in sight.
+        await pilot.press("d")
+        await pilot.pause()
+        if session.human_to_act():
+            await pilot.press("k")
+            await pilot.pause()
+        to_act = session.view().to_act
+        assert to_act is not None and to_act != 0
+        marker = "▶ " if size == SMALL else ""
+        assert f"{marker}{NAMES[to_act]}" in screen_text(app)
+        for _ in range(12):
+            if session.human_to_act():
+                break
+            await bots_move(pilot, app)
+        assert session.human_to_act()
+        assert_you_can_decide(app)
+
+    at_table(app, scenario, size)
+
+
+def test_the_footer_names_the_way_out_at_80_columns_while_a_catch_is_on_offer(
+    tmp_path: Path,
+) -> None:
+    # Ada never calls: once she plays her penultimate card, the Catch and UNO buttons are
+    # shown, and the footer still ends with `q quit`.
+    rules = Rules(target_score=None, hand_size=2)
+    session = GameSession(
+        ["random:call_uno=false,voluntary_draw=false,catch_rate=0", "heuristic"],
+        rules,
+        names=NAMES[:3],
+        seed=1,
+        dealer=2,
+        deck=["R5", "R1", "R8", "G7", "B4", "Y2", "R3", "B9", "B8", "B7"],
+    )
+    app = make_app(session, tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert "q quit" in screen_text(app).splitlines()[-1]
+        await pilot.press("u", "1", "enter")  # R5, with the call
+        await pilot.pause()
+        await bots_move(pilot, app)  # Ada's R1, silently
+        assert session.view().exposed == 1
+        text = screen_text(app)
+        assert "Catch (c)" in text
+        assert "q quit" in text.splitlines()[-1]
+
+    at_table(app, scenario, SMALL)
