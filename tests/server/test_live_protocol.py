@@ -263,7 +263,9 @@ def test_s8_flooding_is_rate_limited_then_closed_1008(server: LiveServer) -> Non
                 assert ("RATE_LIMITED", "flood") in errors  # a refused action is not applied
                 assert set(errors) == {("RATE_LIMITED", "flood"), ("RATE_LIMITED", None)}
                 assert len(errors) == 4  # the fifth violation in 10 s closes the connection
-                assert 20 <= len(flooder.of_type("pong", start)) <= 23
+                # At most the burst and its refill got through; replies to those still queued
+                # at the table when the connection closed may never be sent.
+                assert 1 <= len(flooder.of_type("pong", start)) <= 23
                 assert not flooder.of_type("ack", start)
             # Only the flooding connection was closed.
             assert not spectator.closed

@@ -165,10 +165,8 @@ class Connection:
             while outgoing.items:
                 message = outgoing.items.popleft()
                 try:
-                    await asyncio.wait_for(
-                        websocket.send_text(json.dumps(message, separators=(",", ":"))),
-                        self.limits.stuck_reader,
-                    )
+                    async with asyncio.timeout(self.limits.stuck_reader):
+                        await websocket.send_text(json.dumps(message, separators=(",", ":")))
                 except TimeoutError:
                     self._close = (4008, "too slow a reader")
                     break

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -182,6 +183,12 @@ class Storage(Protocol):
 
     def chat(self, code: str, limit: int = 50) -> list[ChatLine]:
         """A table's newest `limit` chat lines, oldest first."""
+
+    def atomic(self) -> AbstractContextManager[None]:
+        """Several writes that succeed or fail together."""
+
+    def batch(self) -> AbstractContextManager[None]:
+        """Many writes, one commit; each write or `atomic` group inside succeeds or fails alone."""
 
     def close(self) -> None:
         """Close the database; later calls raise `StorageError`. Closing twice is harmless."""

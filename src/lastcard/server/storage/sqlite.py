@@ -194,8 +194,10 @@ class SqliteStorage:
     def __init__(self, connection: sqlite3.Connection, where: str) -> None:
         self._connection = connection
         self._where = where
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # re-entered by the writes inside `batch`
         self._closed = False
+        self._batch_depth = 0
+        self._savepoints = 0
 
     def __enter__(self) -> SqliteStorage:
         return self
@@ -218,8 +220,22 @@ class SqliteStorage:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, committed before the block's caller gets control back."""
+        """One write transaction, committed before the block's caller gets control back; inside
+        `batch()`, a savepoint instead: the write succeeds or fails alone, and the batch's one
+        commit makes it durable."""
         with self._use() as connection:
+            if self._batch_depth:
+                self._savepoints += 1
+                name = f"w{self._savepoints}"
+                connection.execute(f"SAVEPOINT {name}")
+                try:
+                    yield connection
+                    connection.execute(f"RELEASE {name}")
+                except BaseException:
+                    connection.execute(f"ROLLBACK TO {name}")
+                    connection.execute(f"RELEASE {name}")
+                    raise
+                return
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield connection
@@ -228,6 +244,30 @@ class SqliteStorage:
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
                 raise
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """Several writes that succeed or fail together."""
+        with self._write():
+            yield
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Many writes, one commit (group commit): the server gathers the writes of every table
+        that arrived while the last commit ran. Each write (or `atomic` group) inside still
+        succeeds or fails alone; all are durable once the block returns."""
+        with self._use() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            self._batch_depth += 1
+            try:
+                yield
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+            finally:
+                self._batch_depth -= 1
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
