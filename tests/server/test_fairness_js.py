@@ -4,18 +4,15 @@ stream, shuffles and dealer draws, commitments and seeds, the rules' decks, and
 `verifyBundle`'s verdict on every bundle, untouched or tampered.
 
 The port runs under node (fairness_runner.mjs prints what it computes); without node these
-tests are skipped. The page itself (verify.html) is driven in chromium where one is installed.
+tests are skipped. The page itself (verify.html) is driven in Chromium on real games by
+test_browser_verify.py.
 """
 
 from __future__ import annotations
 
-import copy
-import http.server
 import json
 import shutil
 import subprocess
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -127,85 +124,3 @@ def test_s6_port_modules_import_only_each_other() -> None:
             if line.startswith("import "):
                 target = line.rsplit(" from ", 1)[-1].strip(' ";')
                 assert target.startswith("./") and (JS / target).is_file(), (module.name, line)
-
-
-# -- the page in a browser ------------------------------------------------------------------------
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-class _PageServer(http.server.BaseHTTPRequestHandler):
-    """The routes the page needs, as SERVER.md §2 gives them: /verify/{id}, /static/...,
-    /api/games/{id}/record (the bundle, 403 GAME_NOT_OVER before the end, 404 unknown)."""
-
-    bundle = b""
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-    def do_GET(self) -> None:
-        path = self.path
-        status, kind, body = 404, "application/json", b'{"error": {"code": "NO_GAME"}}'
-        if path.startswith("/verify/"):
-            status, kind, body = 200, "text/html", (STATIC / "verify.html").read_bytes()
-        elif path.startswith("/static/") and (STATIC / path[8:]).is_file():
-            types = {".js": "text/javascript", ".css": "text/css"}
-            file = STATIC / path[8:]
-            status, kind, body = 200, types.get(file.suffix, "text/html"), file.read_bytes()
-        elif path == "/api/games/done/record":
-            status, body = 200, self.bundle
-        elif path == "/api/games/live/record":
-            status, body = 403, b'{"error": {"code": "GAME_NOT_OVER", "message": "not yet"}}'
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-@pytest.fixture
-def page_url(vectors: dict[str, Any]) -> Iterator[str]:
-    _PageServer.bundle = json.dumps(vectors["bundles"]["official"]).encode()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _PageServer)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="no chromium to drive")
-def test_s6_verify_page_checks_a_game_and_a_pasted_file(
-    page_url: str, vectors: dict[str, Any]
-) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    tampered = copy.deepcopy(vectors["bundles"]["official"])
-    tampered["fairness"]["client_seeds"][0] = "0" * 32
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        page = browser.new_page(viewport={"width": 375, "height": 700})  # a phone
-        crashes: list[str] = []
-        page.on("pageerror", lambda error: crashes.append(str(error)))
-        page.goto(f"{page_url}/verify/done")
-        page.wait_for_selector(".verdict.done", timeout=30_000)
-        verdict = page.locator('[role="status"]')
-        assert verdict.inner_text().startswith("Verified")
-        items = page.locator("#checks li")
-        assert items.count() == 8
-        assert all(text.startswith("✓ Passed: ") for text in items.all_inner_texts())
-        assert page.locator("#download a").get_attribute("download") == "lastcard-game-done.json"
-
-        page.fill("#paste", json.dumps(tampered))
-        page.click("button[type=submit]")
-        page.wait_for_selector(".verdict.mismatch", timeout=30_000)
-        assert verdict.inner_text().startswith("Mismatch")
-        failed = [t for t in items.all_inner_texts() if t.startswith("✗ Failed: ")]
-        assert len(failed) == 2  # the seed, and the stream of the committed seed
-
-        page.goto(f"{page_url}/verify/live")
-        page.wait_for_function("document.querySelector('#verdict').textContent.includes('over')")
-        assert "is not over yet" in verdict.inner_text()
-        browser.close()
-    assert crashes == []

@@ -24,7 +24,6 @@ export class TableSocket {
     this.onState = onState;
     this.socket = null;
     this.lastSeq = null;
-    this.nextId = 1;
     this.attempts = 0;
     this.retryTimer = null;
     this.pingTimer = null;
@@ -119,8 +118,8 @@ export class TableSocket {
    * so a reloaded page or a second tab counting from 1 again would see its first moves "acked"
    * and never applied. Each page load takes a random prefix. */
   request(type, fields = {}) {
-    const id = `${PAGE_PREFIX}${this.nextId}`;
-    this.nextId += 1;
+    pageRequests += 1; // one count per page, across sockets: a reclaimed seat's new socket too
+    const id = `${PAGE_PREFIX}${pageRequests}`;
     return this.send({ t: type, id, ...fields }) ? id : null;
   }
 
@@ -137,3 +136,4 @@ export class TableSocket {
 const PAGE_PREFIX = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
   (b % 36).toString(36),
 ).join("") + "-";
+let pageRequests = 0;

@@ -75,5 +75,9 @@ export function isAriaDisabled(element) {
 export function typingIn(target) {
   if (!(target instanceof Element)) return false;
   const tag = target.tagName;
-  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
+  if (tag === "INPUT") {
+    // A checkbox or a button takes no text: shortcut keys still work while it has focus.
+    return !["checkbox", "radio", "button", "submit", "reset"].includes(target.type);
+  }
+  return tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
 }

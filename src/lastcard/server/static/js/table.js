@@ -106,9 +106,17 @@ const app = {
 
 // -- small functions ----------------------------------------------------------------------------
 
+let alertTimer = null;
+
+/** Say something that concerns the reader; it leaves the screen after a while, so an old
+ * "You are skipped." does not stand beside a newer turn (the story keeps every line). */
 function say(text) {
   announce(byId("alert"), text);
+  clearTimeout(alertTimer);
+  if (text) alertTimer = setTimeout(() => announce(byId("alert"), ""), ALERT_SECONDS * 1000);
 }
+
+const ALERT_SECONDS = 8;
 
 function setPrompt(text) {
   if (text === app.lastPrompt) return;
@@ -698,7 +706,9 @@ function renderWaiting() {
 function settingsSummary(settings) {
   if (!settings) return "";
   const rules = rulesSummary(settings.rules, app.presets);
-  const target = settings.target ? `, to ${settings.target} points` : "";
+  const target = settings.target
+    ? `, to ${settings.target} ${settings.target === 1 ? "point" : "points"}`
+    : "";
   const timer = settings.turn_seconds ? `, ${settings.turn_seconds} s per turn` : ", no turn timer";
   const watch = settings.spectators ? ", spectators welcome" : ", no spectators";
   return `Rules: ${rules}${target}${timer}${watch}.`;
