@@ -21,6 +21,7 @@ def run(
     limits: Limits | None = None,
     timing: Timing | None = None,
     log_level: str = "info",
+    tune_gc: bool = True,
 ) -> None:
     """Serve until SIGINT or SIGTERM, then shut down gracefully (SERVER.md §8)."""
     limits = limits or Limits()
@@ -38,8 +39,12 @@ def run(
         lifespan="on",
     )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    tune_garbage_collector()
+    if tune_gc:
+        tune_garbage_collector()
     _GracefulServer(config).run()
+
+
+GC_THRESHOLD = (70_000, 50, 100)
 
 
 def tune_garbage_collector() -> None:
@@ -50,7 +55,7 @@ def tune_garbage_collector() -> None:
     loaded at start-up out of every collection."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(70_000, 50, 100)
+    gc.set_threshold(*GC_THRESHOLD)
 
 
 class _GracefulServer(uvicorn.Server):
