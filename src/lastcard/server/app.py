@@ -58,6 +58,9 @@ from .seating import LEVELS
 from .storage import Storage, StoredTable, open_storage
 
 log = logging.getLogger("lastcard.server")
+MAX_BODY = 4096  # an HTTP request body, as a websocket message (§8)
+BUNDLES_KEPT = 256  # finished games' records kept ready to download
+MAX_COUNTED_ADDRESSES = 10_000
 STATIC = Path(str(resources.files("lastcard.server") / "static"))
 
 # HTTP status of each refusal code; anything else is a 400.
@@ -70,6 +73,7 @@ _HTTP_STATUS = {
     "NO_GAME": 404,
     "GAME_NOT_OVER": 403,
     "RATE_LIMITED": 429,
+    "TOO_BIG": 413,
     "TOO_MANY_TABLES": 503,
     "SHUTTING_DOWN": 503,
 }
@@ -91,7 +95,9 @@ class Server:
         self._numbers = itertools.count(1)
         self._creates: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
         self._joins: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
+        self._records: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
         self._per_ip: dict[str, int] = defaultdict(int)
+        self._bundles: dict[str, dict[str, Any]] = {}  # finished games' bundles, oldest first
 
     # -- the outlet of every table: sends and closes by client number ----------------------
 
@@ -116,7 +122,7 @@ class Server:
                 continue
             try:
                 room = Room.restore(stored, now, timing=self.timing)
-            except LastcardError as error:  # a table the engine no longer accepts stays shut
+            except Exception as error:  # a table that cannot be rebuilt stays shut, not the server
                 log.error("table %s cannot be restored: %s", code, error)
                 continue
             self._go_live(room)
@@ -126,7 +132,15 @@ class Server:
         live = LiveTable(room, self.writer, self)
         self.tables[room.code] = live
         live.start()
+        assert live.task is not None
+        live.task.add_done_callback(lambda _: self._gone_table(live))
         return live
+
+    def _gone_table(self, live: LiveTable) -> None:
+        """A table's task ended (closed, stopped, failed): it leaves memory (what matters of it
+        is in the database)."""
+        if self.tables.get(live.room.code) is live:
+            del self.tables[live.room.code]
 
     def live(self, code: str) -> LiveTable | None:
         live = self.tables.get(code)
@@ -160,7 +174,7 @@ class Server:
 
     async def create_table(self, request: Request) -> Response:
         ip = _ip(request)
-        if self._creates[ip].add(time.monotonic()) > self.limits.creates_per_minute:
+        if _over(self._creates, ip, self.limits.creates_per_minute):
             raise ProtocolError("RATE_LIMITED", "too many tables created: wait a minute")
         if self.shutting_down:
             raise ProtocolError("SHUTTING_DOWN", "the server is restarting")
@@ -183,8 +197,10 @@ class Server:
 
     async def join_table(self, request: Request) -> Response:
         ip = _ip(request)
-        if self._joins[ip].add(time.monotonic()) > self.limits.joins_per_minute:
+        if _over(self._joins, ip, self.limits.joins_per_minute):
             raise ProtocolError("RATE_LIMITED", "too many joins: wait a minute")
+        if self.shutting_down:
+            raise ProtocolError("SHUTTING_DOWN", "the server is restarting")
         live = self._table_from_path(request)
         body = _checked_body(await _json_body(request), _JOIN_FIELDS, required=("name",))
         name, seat = body["name"].strip(), body.get("seat")
@@ -238,6 +254,18 @@ class Server:
 
     async def game_record(self, request: Request) -> Response:
         game_id = request.path_params["game"]
+        if _over(self._records, _ip(request), self.limits.joins_per_minute):
+            raise ProtocolError("RATE_LIMITED", "too many downloads: wait a minute")
+        bundle = self._bundles.get(game_id)
+        if bundle is None:
+            bundle = await self._make_bundle(game_id)
+        headers = {"Content-Disposition": f'attachment; filename="lastcard-{game_id}.json"'}
+        if request.query_params.get("inline"):
+            headers = {}
+        return JSONResponse(bundle, headers=headers)
+
+    async def _make_bundle(self, game_id: str) -> dict[str, Any]:
+        """A finished game's bundle, replayed off the event loop and kept: it never changes."""
         found = await self.writer.call(lambda storage: storage.game(game_id))
         if found is None:
             raise ProtocolError("NO_GAME", "no such game")
@@ -251,15 +279,21 @@ class Server:
             generator=row.generator,
             actions=tuple((row.seats.index(a.seat), a.code) for a in actions),
         )
-        # The digest proves the replay reaches the game's end: computed once, by the engine.
-        record = dataclasses.replace(record, digest=state_digest(replay(record, verify=False)))
-        bundle = make_bundle(
-            record, bytes.fromhex(row.server_seed), row.code, row.id, list(row.client_seeds)
-        )
-        headers = {"Content-Disposition": f'attachment; filename="lastcard-{row.id}.json"'}
-        if request.query_params.get("inline"):
-            headers = {}
-        return JSONResponse(bundle, headers=headers)
+
+        def build() -> dict[str, Any]:
+            # The digest proves the replay reaches the game's end: computed by the engine.
+            digested = dataclasses.replace(
+                record, digest=state_digest(replay(record, verify=False))
+            )
+            return make_bundle(
+                digested, bytes.fromhex(row.server_seed), row.code, row.id, list(row.client_seeds)
+            )
+
+        bundle = await asyncio.to_thread(build)
+        self._bundles[game_id] = bundle
+        while len(self._bundles) > BUNDLES_KEPT:
+            self._bundles.pop(next(iter(self._bundles)))
+        return bundle
 
     def _table_from_path(self, request: Request) -> LiveTable:
         code = normalise_code(request.path_params["code"])
@@ -303,6 +337,8 @@ class Server:
             await connection.serve()
         finally:
             self._per_ip[ip] -= 1
+            if not self._per_ip[ip]:
+                del self._per_ip[ip]
 
 
 _CREATE_FIELDS = {
@@ -332,9 +368,16 @@ def _bots(value: Any) -> list[dict[str, Any]]:
 
 
 async def _json_body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > 4096:
-        raise ProtocolError("TOO_BIG", "a request body is at most 4 KiB")
+    """The body as JSON, read no further than 4 KiB (a huge body is refused, never held)."""
+    too_big = ProtocolError("TOO_BIG", f"a request body is at most {MAX_BODY} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_big
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise too_big
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):
@@ -360,6 +403,16 @@ def _checked_body(
 
 def _load(storage: Storage, code: str) -> StoredTable | None:
     return storage.load(code)
+
+
+def _over(counters: dict[str, WindowCounter], ip: str, limit: int) -> bool:
+    """Count one request from `ip`; True past `limit` a minute. Counters of addresses quiet for
+    a minute are dropped now and then, so new addresses cannot grow the table for ever."""
+    now = time.monotonic()
+    if len(counters) > MAX_COUNTED_ADDRESSES:
+        for quiet in [key for key, counter in counters.items() if not counter.count(now)]:
+            del counters[quiet]
+    return counters[ip].add(now) > limit
 
 
 def _ip(request: Request) -> str:

@@ -85,7 +85,7 @@ class Connection:
     def close(self, code: int, reason: str) -> None:
         if self._close is None:
             self._close = (code, reason)
-            self.outgoing.ready.set()
+        self.outgoing.ready.set()  # always: the writer must wake to close, whatever came first
 
     # -- the two tasks ----------------------------------------------------------------------
 
@@ -122,14 +122,17 @@ class Connection:
     def _take(self, raw: str | bytes) -> None:
         now = time.monotonic()
         size = len(raw.encode() if isinstance(raw, str) else raw)
-        if size > MAX_MESSAGE_BYTES:  # §4 step 1
-            self._reply_error("TOO_BIG", f"a message is at most {MAX_MESSAGE_BYTES} bytes", None)
-            return
-        if not self._bucket.take(now):  # §4 step 2
+        # §4 steps 1 and 2. A frame too big still spends a token: answering those must not be
+        # a way around the rate limit.
+        if not self._bucket.take(now):
             if self._violations.add(now) >= self.limits.violations_to_close:
                 self.close(1008, "flooding")
                 return
-            self._reply_error("RATE_LIMITED", "slow down: too many messages", _id_of(raw))
+            request_id = _id_of(raw) if size <= MAX_MESSAGE_BYTES else None
+            self._reply_error("RATE_LIMITED", "slow down: too many messages", request_id)
+            return
+        if size > MAX_MESSAGE_BYTES:
+            self._reply_error("TOO_BIG", f"a message is at most {MAX_MESSAGE_BYTES} bytes", None)
             return
         try:
             message = parse_message(raw)
@@ -167,8 +170,9 @@ class Connection:
                 try:
                     async with asyncio.timeout(self.limits.stuck_reader):
                         await websocket.send_text(json.dumps(message, separators=(",", ":")))
-                except TimeoutError:
+                except TimeoutError:  # §8: a reader stuck this long is let go
                     self._close = (4008, "too slow a reader")
+                    outgoing.items.clear()
                     break
                 except (WebSocketDisconnect, RuntimeError, OSError):
                     self._close = self._close or (1000, "gone")
@@ -178,7 +182,8 @@ class Connection:
                 code, reason = self._close
                 if websocket.application_state is WebSocketState.CONNECTED:
                     with contextlib.suppress(Exception):
-                        await websocket.close(code, reason)
+                        async with asyncio.timeout(5.0):  # a peer that reads nothing
+                            await websocket.close(code, reason)
                 return
 
 

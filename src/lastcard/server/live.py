@@ -17,6 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from .protocol import ProtocolError
 from .room import CLOSED, Effects, Room
 from .storage import Storage
 
@@ -40,6 +41,7 @@ class Writer:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lastcard-db")
         self._pending: list[tuple[Ops, asyncio.Future[None]]] = []
         self._flushing = False
+        self._flush_task: asyncio.Task[None] | None = None
 
     async def call(self, fn: Callable[[Storage], T]) -> T:
         loop = asyncio.get_running_loop()
@@ -53,7 +55,8 @@ class Writer:
         self._pending.append((list(effects.persist), future))
         if not self._flushing:
             self._flushing = True
-            asyncio.get_running_loop().create_task(self._flush())
+            # Kept: the event loop holds only weak references to its tasks.
+            self._flush_task = asyncio.get_running_loop().create_task(self._flush())
         await future
 
     async def _flush(self) -> None:
@@ -135,6 +138,8 @@ class LiveTable:
     async def call(self, step: Step) -> Any:
         """Run `step` in the table's turn; its result once its effects are stored and sent (an
         HTTP join answers only after the seat is in the database). Its error is raised here."""
+        if not self.running:
+            raise ProtocolError("TABLE_CLOSED", "this table has closed")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((step, future))
         return await future
@@ -146,6 +151,12 @@ class LiveTable:
             await self.task
 
     async def run(self) -> None:
+        try:
+            await self._serve()
+        finally:
+            self._answer_leftovers()
+
+    async def _serve(self) -> None:
         room = self.room
         while True:
             item: tuple[Step, asyncio.Future[Any] | None] | None
@@ -172,10 +183,15 @@ class LiveTable:
             try:
                 result, effects = step(room, time.time())
             except Exception as error:
-                if future is None:
-                    raise
-                future.set_exception(error)
-                continue
+                if future is not None:  # a caller's request (an HTTP join): its answer
+                    future.set_exception(error)
+                    continue
+                # A bug: the room may be half-changed, so the table stops rather than go on
+                # from a state nobody can vouch for; what was stored stays, for a restart.
+                log.exception("table %s: stopped by an error", room.code)
+                self.failed = error
+                self._say_goodbye("error")
+                return
             try:
                 await self.writer.persist(effects)
             except Exception as error:  # the database refused: stop before showing anything
@@ -183,9 +199,7 @@ class LiveTable:
                 self.failed = error
                 if future is not None:
                     future.set_exception(error)
-                for client in list(room.clients):
-                    self.outlet.send(client, {"t": "bye", "reason": "storage"})
-                    self.outlet.close(client, 1011, "storage")
+                self._say_goodbye("storage")
                 return
             for client, message in effects.sends:
                 self.outlet.send(client, message)
@@ -195,6 +209,18 @@ class LiveTable:
                 future.set_result(result)
             if room.status == CLOSED and not room.clients:
                 return
+
+    def _say_goodbye(self, reason: str) -> None:
+        for client in list(self.room.clients):
+            self.outlet.send(client, {"t": "bye", "reason": reason})
+            self.outlet.close(client, 1011, reason)
+
+    def _answer_leftovers(self) -> None:
+        """The task is ending: a request still queued gets an answer, not a wait forever."""
+        while not self._queue.empty():
+            item = self._queue.get_nowait()
+            if item is not None and item[1] is not None and not item[1].done():
+                item[1].set_exception(ProtocolError("TABLE_CLOSED", "this table has closed"))
 
 
 def _tick(room: Room, now: float) -> tuple[None, Effects]:

@@ -300,6 +300,9 @@ class Room:
             )
             effects.closes.append((client, 1008, "no spectators"))
             return effects
+        if client in self.clients and self.clients[client].seat != seat:
+            gone = self.disconnect(client, now)  # a hello with another token: leave the first
+            effects.sends.extend(gone.sends)
         if seat is not None:
             for other, known in list(self.clients.items()):
                 if known.seat == seat and other != client:  # the newest connection wins (§7)
@@ -330,6 +333,7 @@ class Room:
         """A connection went away (or was closed): the seat stays, marked disconnected."""
         effects = Effects()
         known = self.clients.pop(client, None)
+        self._answers.pop(-1 - client, None)  # a spectator's remembered answers go with it
         if known is None or known.seat is None:
             return effects
         if any(c.seat == known.seat for c in self.clients.values()):
@@ -364,6 +368,8 @@ class Room:
             mark = len(effects.sends)
             handler = getattr(self, "_on_" + message.type)
             handler(effects, client, seat, message, now)
+            if message.type != "ping":
+                self.last_activity = now  # a waiting room in use is not idle
             if message.id is not None:  # §4 step 10: the ack before the states it caused
                 reply = {"t": "ack", "id": message.id, "ply": self._ply()}
                 effects.sends.insert(mark, (client, reply))
@@ -423,25 +429,26 @@ class Room:
         self.seats[target], self.seats[seat] = self.seats[seat], Seat()
         self.seats[target].ready = False
         self.seats[target].client_seed = None
-        for known in self.clients.values():
-            if known.seat == seat:
-                known.seat = target
-        if self.host == seat:
-            self.host = target
-        self._answers.pop(seat, None)
-        self._save(effects, now)
-        self._broadcast_table(effects)
-        effects.send(client, self._welcome(client, now))
+        self._seat_left(effects, client, seat, target, now)
 
     def _on_stand(
         self, effects: Effects, client: int, seat: int, msg: ClientMessage, now: float
     ) -> None:
         self.seats[seat] = Seat()
+        self._seat_left(effects, client, seat, None, now)
+
+    def _seat_left(
+        self, effects: Effects, client: int, seat: int, target: int | None, now: float
+    ) -> None:
+        """A person left `seat` for `target` (None: stood up): their connections follow them,
+        and so does the host role (to the next person seated, if they stood up)."""
         for known in self.clients.values():
             if known.seat == seat:
-                known.seat = None
+                known.seat = target
         if self.host == seat:
-            self.host = next((k for k, s in enumerate(self.seats) if s.human), None)
+            if target is None:
+                target = next((k for k, s in enumerate(self.seats) if s.human), None)
+            self.host = target
         self._answers.pop(seat, None)
         self._save(effects, now)
         self._broadcast_table(effects)
@@ -501,16 +508,15 @@ class Room:
         except RulesError as error:
             raise ProtocolError("BAD_FIELD", str(error)) from None
         # §6: commit to the server seed before any card is dealt, then freeze the client seeds.
+        # Everything that could fail comes first, so a refused start pushes and changes nothing.
         server_seed = new_server_seed()
         promise = commitment(server_seed)
         game_id = self._new_game_id()
-        self._push(effects, {"t": "commit", "game": game_id, "algo": ALGO, "commitment": promise})
         client_seeds = tuple(self.seats[k].client_seed or "" for k in filled if self.seats[k].human)
         seed = game_seed(server_seed, self.code, game_id, client_seeds)
-        self.games_played += 1
-        self.game = self._build_game(
+        game = self._build_game(
             game_id,
-            self.games_played,
+            self.games_played + 1,
             tuple(filled),
             rules,
             seed,
@@ -520,6 +526,9 @@ class Room:
             now,
             (),
         )
+        self._push(effects, {"t": "commit", "game": game_id, "algo": ALGO, "commitment": promise})
+        self.games_played += 1
+        self.game = game
         self.last_game_id = game_id
         self.status = PLAYING
         effects.store("start_game", self._game_row(now))
