@@ -233,7 +233,7 @@ class Room:
 
     def join(self, name: str, seat: int | None, now: float) -> tuple[dict[str, Any], Effects]:
         """`POST /api/tables/{code}/join`: a seat and its token, or `{spectate: true}` once the
-        game is running (or the table is full and allows spectators)."""
+        game is running and the table allows spectators; `TABLE_FULL` when no seat is free."""
         effects = Effects()
         if self.status == CLOSED:
             raise ProtocolError("TABLE_CLOSED", "this table is closed")
@@ -324,7 +324,7 @@ class Room:
             self._replan(now, force=True)
         if self.game is not None:
             since = message.get("since")
-            effects.send(client, self._state_for(client, self._events_since(since, seat)))
+            effects.send(client, self._state_for(client, self._events_since(since)))
         if message.id is not None:
             effects.send(client, {"t": "ack", "id": message.id, "ply": self._ply()})
         return effects
@@ -871,7 +871,7 @@ class Room:
         }
 
     def _state_for(self, client: int, events: Sequence[Event]) -> dict[str, Any]:
-        game = self._running_or_last()
+        game = self._running()
         seat = self.clients[client].seat
         engine_seat = game.engine_seat(seat)
         table = game.table
@@ -894,8 +894,8 @@ class Room:
             "events": [event.redact(engine_seat).to_dict() for event in events],
         }
 
-    def _events_since(self, since: int | None, seat: int | None) -> list[Event]:
-        game = self._running_or_last()
+    def _events_since(self, since: int | None) -> list[Event]:
+        game = self._running()
         return [event for seq, event in game.hand_log if since is None or seq > since]
 
     def _log_and_broadcast(self, effects: Effects, events: list[Event]) -> None:
@@ -1057,9 +1057,6 @@ class Room:
         if self.game is None:
             raise ProtocolError("GAME_NOT_RUNNING", "no game is being played")
         return self.game
-
-    def _running_or_last(self) -> Game:
-        return self._running()
 
     def _ply(self) -> int | None:
         return self.game.table.ply if self.game is not None else None
