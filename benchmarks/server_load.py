@@ -30,11 +30,12 @@ tables settle for `--warmup` seconds, then measures for `--seconds`:
 The goal is 1,000 tables at p99 below 50 ms; the summary names the first step past it.
 
 The server's default limits (SERVER.md §8: 10 tables created and 20 connections per IP)
-would refuse a benchmark on loopback, and `lastcard serve` has no option to raise them, so the
-server process is this script with `--serve`: it calls `lastcard.server.serve.run`, exactly as
-`lastcard serve` does, with `Limits(creates_per_minute=, joins_per_minute=,
-connections_per_ip=)` raised; everything else (uvicorn, websockets-sansio, the storage) is as
-shipped, but for the timing wrapper `ServerWatch` puts around `Writer.call`.
+would refuse a benchmark on loopback; the server process is this script with `--serve` (so
+that it can time the storage thread and the GC from inside): it calls
+`lastcard.server.serve.run`, exactly as `lastcard serve` does, with
+`Limits(creates_per_minute=, joins_per_minute=, connections_per_ip=)` raised; everything
+else (uvicorn, websockets-sansio, the storage) is as shipped, but for the timing wrapper
+`ServerWatch` puts around `Writer.call`.
 
     python benchmarks/server_load.py                                 # 100,300,1000,2000 x 20 s
     python benchmarks/server_load.py --quick                         # 100,300 x 10 s

@@ -877,6 +877,18 @@ def serve(
         float,
         typer.Option(min=0.0, help="Seconds between hands before the next is dealt by itself."),
     ] = 15.0,
+    max_tables: Annotated[
+        int, typer.Option(min=1, help="Live tables this process holds; more are refused (503).")
+    ] = 5000,
+    creates_per_minute: Annotated[
+        int, typer.Option(min=1, help="Tables one address may create a minute.")
+    ] = 10,
+    joins_per_minute: Annotated[
+        int, typer.Option(min=1, help="Joins (and record downloads) one address may make a minute.")
+    ] = 30,
+    connections_per_ip: Annotated[
+        int, typer.Option(min=1, help="Open websockets one address may hold.")
+    ] = 20,
 ) -> None:
     """Serve Uno tables in the browser: friends and bots, over the network (docs/SERVER.md).
 
@@ -884,6 +896,7 @@ def serve(
     played: stop the server (Ctrl+C) and start it again, and the tables go on where they were.
     """
     _require_extra("serve", "server")
+    from lastcard.server.limits import Limits
     from lastcard.server.room import Timing
     from lastcard.server.serve import run
     from lastcard.server.storage import default_database_url, open_storage
@@ -896,7 +909,13 @@ def serve(
     shown_host = "localhost" if host in ("127.0.0.1", "::1") else host
     _console().print(f"lastcard serves on http://{shown_host}:{port}/  (database: {url})")
     timing = Timing(bot_delay=bot_delay, catch_delay=bot_delay * 1.8, hand_pause=hand_pause)
-    run(url, host=host, port=port, timing=timing, log_level="warning")
+    limits = Limits(
+        max_tables=max_tables,
+        creates_per_minute=creates_per_minute,
+        joins_per_minute=joins_per_minute,
+        connections_per_ip=connections_per_ip,
+    )
+    run(url, host=host, port=port, timing=timing, limits=limits, log_level="warning")
 
 
 def main() -> None:

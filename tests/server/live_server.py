@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ class LiveServer:
         bot_delay: float = 0.02,
         hand_pause: float = 0.05,
         port: int | None = None,
+        options: Sequence[str] = (),
     ) -> None:
         self.database = directory / "server.sqlite3"
         self.port = port or free_port()
@@ -45,6 +47,7 @@ class LiveServer:
         self.hand_pause = hand_pause
         self.process: subprocess.Popen[bytes] | None = None
         self.log = directory / "server.log"
+        self.options = list(options)  # more `lastcard serve` options
 
     @property
     def url(self) -> str:
@@ -67,6 +70,7 @@ class LiveServer:
             str(self.bot_delay),
             "--hand-pause",
             str(self.hand_pause),
+            *self.options,
         ]
         log = self.log.open("ab")
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

@@ -376,3 +376,16 @@ def test_s4_any_bytes_give_a_message_or_a_protocol_error(data: bytes) -> None:
         parse_message(data)
     except ProtocolError as error:
         assert error.code in PROTOCOL_CODES
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ana\u202egnaB", "A\u200bna", "Ana\u2028", "Ana\x07", "\ufeffAna"],
+    ids=["bidi-override", "zero-width-space", "line-separator", "bell", "byte-order-mark"],
+)
+def test_s3_names_and_chat_refuse_invisible_characters(text: str) -> None:
+    # Display names (HTTP create and join) use the same text check as chat.
+    with pytest.raises(ProtocolError) as refused:
+        parse_message(json.dumps({"t": "chat", "text": text}))
+    assert refused.value.code == "BAD_FIELD"
+    assert parse_message(json.dumps({"t": "chat", "text": "Ana y Beñat ♥"})).get("text")

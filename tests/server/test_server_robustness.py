@@ -118,3 +118,12 @@ def test_s8_an_http_body_past_4_kib_is_refused_413_without_reading_it_all(tmp_pa
         assert reply.status_code == 413
         assert reply.json()["error"]["code"] == "TOO_BIG"
         assert "code" in server.create_table(name="Ana")  # and the server serves on
+
+
+def test_s8_the_per_address_limits_are_lastcard_serve_options(tmp_path: Path) -> None:
+    with LiveServer(tmp_path, options=["--creates-per-minute", "2"]) as server:
+        server.create_table(name="Ana")
+        server.create_table(name="Ana")
+        third = httpx.post(server.url + "/api/tables", json={"name": "Ana"}, timeout=10)
+        assert third.status_code == 429
+        assert third.json()["error"]["code"] == "RATE_LIMITED"

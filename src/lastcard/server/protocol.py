@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ MAX_NAME = 24
 TURN_SECONDS = (0, 15, 30, 60)  # §7: off, 15, 30 or 60 s per decision
 CLIENT_SEED = re.compile(r"[0-9a-f]{32}")
 MAX_ACTION_CODE = 32  # longer than any action code the grammar has
+_INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 # Protocol error codes (SERVER.md §3), beside the engine's own rule codes.
 PROTOCOL_CODES = (
@@ -98,8 +100,10 @@ def text(limit: int, *, empty: bool = False) -> Check:
     def check(name: str, value: Any) -> str:
         if type(value) is not str or len(value) > limit or (not empty and not value.strip()):
             raise _bad(name, value, f"text of 1 to {limit} characters")
-        if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
-            raise _bad(name, value, "text without control characters")
+        # Control characters, and the invisible ones that reorder or hide text (bidirectional
+        # overrides, zero-width joiners, line separators): a name must read as what it is.
+        if any(unicodedata.category(c) in _INVISIBLE for c in value):
+            raise _bad(name, value, "text without control or invisible characters")
         return value
 
     return check
