@@ -10,7 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from lastcard import Card, GameState, Rules, player_view
+from lastcard import Card, GameState, PlayerView, Rules, player_view
 from lastcard.core.action_index import CARD_ORDER
 from lastcard.rl.observation import LAYOUT, OBSERVATION_SIZE, observe
 from random_play import play_at_random
@@ -82,6 +82,23 @@ def test_the_observation_reads_the_view() -> None:
             to_act = obs[LAYOUT["to_act"]]
             if view.to_act is not None:
                 assert to_act[(view.to_act - seat) % state.players] == 1
+
+
+def test_the_discard_counts_are_the_piles_whatever_was_observed_before() -> None:
+    # The pile's counts are carried over from the last pile observed (it mostly grows by one
+    # card): in game order, shuffled, and for an equal pile held in another tuple, they must
+    # still be the pile's own.
+    def expected(view: PlayerView) -> list[int]:
+        return [view.discard.count(Card.from_code(code)) for code in CARD_ORDER]
+
+    views = [player_view(state, 0) for state in STATES]
+    shuffled = views[:]
+    random.Random(3).shuffle(shuffled)
+    copies = [dataclasses.replace(v, discard=tuple(list(v.discard))) for v in views[::7]]
+    grown = sum(len(b.discard) == len(a.discard) + 1 for a, b in itertools.pairwise(views))
+    assert grown > 10  # the carried-over path is really taken
+    for view in views + shuffled + copies:
+        assert list(observe(view)[LAYOUT["discard"]]) == expected(view)
 
 
 def test_a_spectators_view_is_no_observation() -> None:

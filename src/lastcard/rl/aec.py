@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from lastcard.core import LastcardError, Phase, Rules, action_index
+from lastcard.core import LastcardError, Phase, Rules, action_index, player_view
 from lastcard.table import Table, fresh_seed
 
 from .observation import OBSERVATION_SIZE, observe
@@ -60,6 +60,7 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.index = action_index(players)
         self.pass_action = self.index.size
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         actions = self.index.size + 1
         self._action_space = spaces.Discrete(actions)
         self._observation_space = spaces.Dict(
@@ -70,6 +71,10 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         )
         self.table: Table | None = None
         self._turn: Turn | None = None  # the seat asked now, and with what
+        # The mask of `_turn`, built once per turn (`observe` hands out copies) and the mask of
+        # every agent not asked.
+        self._no_mask = action_mask(self.index, None)
+        self._mask = self._no_mask
         self._seeds = np.random.default_rng(fresh_seed("fast"))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -102,11 +107,14 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
 
     def observe(self, agent: str) -> dict[str, Any]:
         table = self._table()
-        seat = self.possible_agents.index(agent)
-        turn = self._turn if self._turn is not None and self._turn.seat == seat else None
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            seat = self.possible_agents.index(agent)  # not an agent: list.index's ValueError
+        turn = self._turn
+        mask = self._mask if turn is not None and turn.seat == seat else self._no_mask
         return {
-            "observation": observe(table.view(seat)),
-            "action_mask": action_mask(self.index, turn),
+            "observation": observe(player_view(table.state, seat)),
+            "action_mask": mask.copy(),  # a caller may write to it; the next one gets it whole
         }
 
     def step(self, action: int) -> None:
@@ -165,9 +173,10 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         table = self._table()
         if table.ply != self._passed_ply:
             self._passed, self._passed_ply = set(), table.ply
-        self._turn = next_turn(table, frozenset(self._passed))
-        if self._turn is not None:
-            self.agent_selection = self.possible_agents[self._turn.seat]
+        self._turn = turn = next_turn(table, frozenset(self._passed))
+        self._mask = action_mask(self.index, turn)
+        if turn is not None:
+            self.agent_selection = self.possible_agents[turn.seat]
         elif self.agents:
             self.agent_selection = self.agents[0]  # the game is over: each agent steps out
 

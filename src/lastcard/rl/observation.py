@@ -35,6 +35,7 @@ Counts are raw (a hand of 7 cards is 7.0); scores and turns are scaled to keep t
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -96,58 +97,102 @@ def observe(view: PlayerView) -> Observation:
     me = view.seat
     if me is None or view.hand is None:
         raise ValueError("an observation is a player's: the view must have a seat")
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     players = view.players
-    # Written slice by slice from Python lists: one NumPy call per slice, not per element.
-    order = [(me + k) % players for k in range(players)]  # relative slot k -> absolute seat
-    _put(out, "hand", _counts(view.hand))
-    _put(out, "discard", _counts(view.discard))
-    _one(out, "top", _SLOT_OF[view.top])
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    # Written entry by entry through a memoryview: a few dozen scalar writes there cost less
+    # than the NumPy calls (and list conversions) of writing slice by slice. A float is cast to
+    # float32 as NumPy casts it (IEEE round to nearest).
+    put: Any = out.data  # typeshed would allow only int items into a memoryview
+    put[_DISCARD : _DISCARD + _CARDS] = _discard_counts(view.discard)
+    slot = _SLOT_OF
+    for card in view.hand:
+        put[_HAND + slot[card]] += 1.0
+    put[_TOP + slot[view.top]] = 1.0
     if view.drawn is not None:
-        _one(out, "drawn", _SLOT_OF[view.drawn])
+        put[_DRAWN + slot[view.drawn]] = 1.0
     if view.color is not None:
-        _one(out, "color", _COLOURS.index(view.color))
-    out[LAYOUT["direction"].start] = view.direction
-    _one(out, "phase", _PHASES.index(view.phase))
-    for name, seat in (
-        ("to_act", view.to_act),
-        ("turn", view.turn),
-        ("exposed", view.exposed),
-        ("top_player", view.top_player),
-        ("dealer", view.dealer),
+        put[_COLOR_OF[view.color]] = 1.0
+    put[_DIRECTION] = view.direction
+    put[_PHASE_OF[view.phase]] = 1.0
+    relative = _RELATIVE[players][me]  # absolute seat -> relative slot
+    for start, seat in (
+        (_TO_ACT, view.to_act),
+        (_TURN, view.turn),
+        (_EXPOSED, view.exposed),
+        (_TOP_PLAYER, view.top_player),
+        (_DEALER, view.dealer),
     ):
         if seat is not None:
-            _one(out, name, (seat - me) % players)
-    _put(out, "hand_sizes", [view.hand_sizes[s] for s in order])
-    _put(out, "active", [1.0 if view.active[s] else 0.0 for s in order])
-    _put(out, "scores", [view.scores[s] / 100.0 for s in order])
+            put[start + relative[seat]] = 1.0
+    sizes, active, scores = view.hand_sizes, view.active, view.scores
+    for k, seat in enumerate(_ORDER[players][me]):  # relative slot k -> absolute seat
+        put[_HAND_SIZES + k] = sizes[seat]
+        put[_ACTIVE + k] = 1.0 if active[seat] else 0.0
+        put[_SCORES + k] = scores[seat] / 100.0
     for seat in view.uncaught:
-        _one(out, "uncaught", (seat - me) % players)
+        put[_UNCAUGHT + relative[seat]] = 1.0
     if view.challengeable_by == me:
-        _one(out, "challenge", 0)
+        put[_CHALLENGE] = 1.0
         if view.challenge_color is not None:
-            _one(out, "challenge", 1 + _COLOURS.index(view.challenge_color))
-    _put(out, "counts", [view.pending_draw, view.stock_size, view.hand_turns / 100.0, view.passes])
+            put[_CHALLENGE + 1 + _COLOURS.index(view.challenge_color)] = 1.0
+    put[_COUNTS] = view.pending_draw
+    put[_COUNTS + 1] = view.stock_size
+    put[_COUNTS + 2] = view.hand_turns / 100.0
+    put[_COUNTS + 3] = view.passes
     return out
+
+
+def _discard_counts(discard: tuple[Card, ...]) -> memoryview:
+    """How many of each card lie in `discard`, in `CARD_ORDER` (float32, read-only).
+
+    The pile mostly grows by one card between two observations (and every seat observes the
+    same pile), so the counts of the last pile seen are kept and extended rather than counted
+    anew: the pile holds dozens of cards. The kept pair is replaced whole, never changed."""
+    global _last_discard
+    seen, counts = _last_discard
+    if discard is seen:
+        return counts
+    size = len(seen)
+    if len(discard) == size + 1 and discard[:size] == seen:
+        grown = np.frombuffer(counts, dtype=np.float32).copy()
+        grown[_SLOT_OF[discard[-1]]] += 1.0
+    elif len(discard) == size and discard == seen:
+        grown = None
+    else:
+        grown = np.zeros(_CARDS, dtype=np.float32)
+        for card in discard:
+            grown[_SLOT_OF[card]] += 1.0
+    if grown is not None:
+        grown.flags.writeable = False
+        counts = grown.data
+    _last_discard = (discard, counts)
+    return counts
 
 
 # Cards are interned (one object per card), so a dict by card is the quickest way to a slot.
 _SLOT_OF: MappingProxyType[Card, int] = MappingProxyType(
     {Card.from_code(code): i for i, code in enumerate(CARD_ORDER)}
 )
-
-
-def _counts(cards: tuple[Card, ...]) -> list[int]:
-    counts = [0] * len(CARD_ORDER)
-    for card in cards:
-        counts[_SLOT_OF[card]] += 1
-    return counts
-
-
-def _put(out: Observation, name: str, values: list[int] | list[float]) -> None:
-    start = LAYOUT[name].start
-    out[start : start + len(values)] = values
-
-
-def _one(out: Observation, name: str, offset: int) -> None:
-    out[LAYOUT[name].start + offset] = 1.0
+_CARDS = len(CARD_ORDER)
+_HAND, _TOP, _DISCARD, _DRAWN, _DIRECTION, _COUNTS = (
+    LAYOUT[name].start for name in ("hand", "top", "discard", "drawn", "direction", "counts")
+)
+_HAND_SIZES, _ACTIVE, _SCORES = (LAYOUT[name].start for name in ("hand_sizes", "active", "scores"))
+# The last pile `_discard_counts` counted, and its counts (per process; any pile gives right
+# counts, a different one only takes longer).
+_last_discard: tuple[tuple[Card, ...], memoryview] = ((), np.zeros(_CARDS, np.float32).data)
+_COLOR_OF = MappingProxyType({c: LAYOUT["color"].start + i for i, c in enumerate(_COLOURS)})
+_PHASE_OF = MappingProxyType({p: LAYOUT["phase"].start + i for i, p in enumerate(_PHASES)})
+_TO_ACT, _TURN, _EXPOSED, _TOP_PLAYER, _DEALER, _UNCAUGHT, _CHALLENGE = (
+    LAYOUT[name].start
+    for name in ("to_act", "turn", "exposed", "top_player", "dealer", "uncaught", "challenge")
+)
+# Per player count and observer: relative slot -> absolute seat, and absolute -> relative.
+_ORDER = {
+    n: tuple(tuple((me + k) % n for k in range(n)) for me in range(n))
+    for n in range(1, MAX_SEATS + 1)
+}
+_RELATIVE = {
+    n: tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n))
+    for n in range(1, MAX_SEATS + 1)
+}
