@@ -492,11 +492,12 @@ def verify(
     Checks that the server seed revealed after the game is the one it committed to before the
     deal; that it and the players' own seeds give the game's seed; that the game replays
     through the rules engine, every action legal, to its recorded end; and that every card
-    dealt, drawn and reshuffled follows from that seed. Nobody, the server included, could
-    choose the order of the cards alone.
+    dealt, drawn and reshuffled follows from that seed: the order of the cards was fixed before
+    the deal and not changed during the game.
 
     It does not prove that the server kept the hands secret during play: the server sees every
-    hand. Exit status: 0 verified, 1 a mismatch, 2 a file that cannot be read as a proof.
+    hand. Nor that it did not choose among seeds of its own: the players' seeds came first.
+    Exit status: 0 verified, 1 a mismatch, 2 a file that cannot be read as a proof.
     """
     from lastcard.server.fairness import verify_text  # standard library and core only
 
