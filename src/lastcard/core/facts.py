@@ -151,7 +151,10 @@ class RuleFacts:
 
 def rule_facts(rules: Rules) -> RuleFacts:
     """The facts of `rules`, built once per `Rules` object and kept on it."""
-    return kept_on(rules, "_facts", _facts_of)
+    # Asked for every seat on every action (the offers): the look-up is inline, as in
+    # `effects.compile_rules`, the build kept on.
+    facts: RuleFacts | None = rules.__dict__.get("_facts")
+    return facts if facts is not None else kept_on(rules, "_facts", _facts_of)
 
 
 def _facts_of(rules: Rules) -> RuleFacts:

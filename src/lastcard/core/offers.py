@@ -44,8 +44,18 @@ def out_of_turn_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """
     if seat == state.to_act or state.phase in _OVER:
         return ()
-    if not anyone_may_act_out_of_turn(state):
-        return ()  # the common case, answered without listing legal actions
+    if state.exposed is None:
+        if not rule_facts(state.rules).allows_jump_in:
+            return ()  # the common case, answered without listing legal actions
+        # With nobody exposed, only a jump-in remains: a seat other than the one whose turn it
+        # is, holding the top card, while a turn is awaited (§7.3). Most seats hold no copy of
+        # the top card, and this is asked of every seat on every action with jump-ins on.
+        if (
+            type(seat) is int
+            and 0 <= seat < state.players
+            and (state.phase is not Phase.AWAIT_TURN or state.discard[-1] not in state.hands[seat])
+        ):
+            return ()
     return tuple(
         a
         for a in legal_actions(state, seat)

@@ -93,36 +93,53 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
             "INVALID_TARGET", f"there is no seat {shown(seat)} in this {state.players}-player game"
         )
     own_turn = seat is not None and seat == state.turn and state.phase is Phase.AFTER_DRAW
-    return PlayerView(
-        seat=seat,
-        players=state.players,
-        rules=state.rules,
-        hand=state.hands[seat] if seat is not None else None,
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        discard=state.discard,
-        color=state.color,
-        direction=state.direction,
-        stock_size=len(state.stock),
-        turn=state.turn,
-        to_act=state.to_act,
-        phase=state.phase,
-        pending_draw=state.pending_draw,
-        drawn=state.drawn if own_turn else None,
-        challengeable_by=state.to_act if state.challenge is not None else None,
-        challenge_color=state.challenge.color if state.challenge is not None else None,
-        exposed=state.exposed,
-        uncaught=state.uncaught,
-        top_player=state.top_player,
-        passes=state.passes,
-        hand_turns=state.hand_turns,
-        active=state.active,
-        dealer=state.dealer,
-        first_discard=state.first_discard,
-        hand_number=state.hand_number,
-        scores=state.scores,
-        winners=state.winners,
-        history=state.history,
+    challenge = state.challenge
+    # The values in field order, stored slot by slot (`_build_view`): this runs for every
+    # observation, and the frozen dataclass's `__init__` (28 keywords, each set through
+    # `object.__setattr__`) cost as much again as gathering them. The state was checked when
+    # it was built, so the view needs no checking of its own.
+    return _build_view(
+        seat,
+        state.players,
+        state.rules,
+        state.hands[seat] if seat is not None else None,
+        tuple(map(len, state.hands)),
+        state.discard,
+        state.color,
+        state.direction,
+        len(state.stock),
+        state.turn,
+        state.to_act,
+        state.phase,
+        state.pending_draw,
+        state.drawn if own_turn else None,
+        state.to_act if challenge is not None else None,  # challengeable_by
+        challenge.color if challenge is not None else None,  # challenge_color
+        state.exposed,
+        state.uncaught,
+        state.top_player,
+        state.passes,
+        state.hand_turns,
+        state.active,
+        state.dealer,
+        state.first_discard,
+        state.hand_number,
+        state.scores,
+        state.winners,
+        state.history,
     )
+
+
+# Each field's slot descriptor's setter, in field order: `_build_view` fills a bare instance
+# through them, which is what the frozen dataclass's `__init__` does, minus its per-field calls.
+_SLOT_SETTERS = tuple(getattr(PlayerView, f.name).__set__ for f in fields(PlayerView))
+
+
+def _build_view(*values: Any) -> PlayerView:
+    view: PlayerView = object.__new__(PlayerView)
+    for put, value in zip(_SLOT_SETTERS, values, strict=True):
+        put(view, value)
+    return view
 
 
 # -- the wire form ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from lastcard.core import (
 from lastcard.table import Table
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """The seat asked now, what it may do, and whether it may pass."""
 

@@ -353,9 +353,14 @@ class Table:
         return transition
 
     def _deliver(self, events: Iterable[Event]) -> None:
+        inboxes = self._inbox
         for event in events:
-            for seat, inbox in self._inbox.items():
-                inbox.append(event.redact(seat))
+            if event.secret:
+                for seat, inbox in inboxes.items():
+                    inbox.append(event.redact(seat))
+            else:  # most events: every seat sees the event itself (`redact` would return it)
+                for inbox in inboxes.values():
+                    inbox.append(event)
 
 
 def _refuse(state: GameState, seat: int, action: Action) -> None:
