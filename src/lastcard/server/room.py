@@ -72,8 +72,6 @@ WAITING, PLAYING, OVER, CLOSED = "waiting", "playing", "over", "closed"
 WAITING_ONLY = frozenset({"sit", "stand", "ready", "settings", "bot", "start"})
 HOST_ONLY = frozenset({"settings", "bot", "start"})
 SEATED_ONLY = frozenset({"sit", "stand", "ready", "action", "autopilot", "rematch"})
-# The engine's codes for a race lost (§5): shown to people as "too late".
-RACE_CODES = frozenset({"CATCH_INVALID", "CATCH_TOO_LATE", "JUMP_IN_NOT_ALLOWED", "NOT_YOUR_TURN"})
 
 
 @dataclass
@@ -771,7 +769,7 @@ class Room:
         if ply is not None:
             game.table.check_ply(engine_seat, ply)  # §4 step 8 before step 9
         action = parse_action(code)
-        transition = game.table.submit(engine_seat, action, ply)
+        transition = game.table.submit(engine_seat, action)  # the ply is checked already
         self._after_apply(effects, engine_seat, action.code, by, transition.events, now)
 
     def _after_apply(
@@ -808,6 +806,10 @@ class Room:
         effects.store("finish_game", game.id, "over", result, now)
         self._save(effects, now)
         self._broadcast_table(effects)
+        self._reveal(effects, game)
+
+    def _reveal(self, effects: Effects, game: Game) -> None:
+        """§6: the server seed and the record, once the game is over or abandoned."""
         self._push(
             effects,
             {
@@ -824,16 +826,7 @@ class Room:
         if self.game is not None and self.status == PLAYING:
             game = self.game
             effects.store("finish_game", game.id, "abandoned", None, now)
-            self._push(
-                effects,
-                {
-                    "t": "reveal",
-                    "game": game.id,
-                    "server_seed": game.server_seed.hex(),
-                    "client_seeds": list(game.client_seeds),
-                    "record": game.table.record().to_dict(),
-                },
-            )
+            self._reveal(effects, game)
         self.status = CLOSED
         self.closed_reason = reason
         self._plan = None
@@ -1063,9 +1056,6 @@ class Room:
 
     def _people_connected(self) -> bool:
         return any(place.human and place.connected for place in self.seats)
-
-    def record(self) -> GameRecord | None:
-        return self.game.table.record() if self.game is not None else None
 
 
 def _current_hand_events(record: GameRecord, seq: int) -> list[tuple[int, Event]]:

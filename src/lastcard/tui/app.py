@@ -27,8 +27,8 @@ from .new_game import NewGameScreen
 from .pickers import ConfirmScreen
 from .session import GameSession
 from .settings import (
-    BOT_LEVELS,
     PlaySettings,
+    level_names,
     load_settings,
     save_settings,
     saved_game_path,
@@ -37,8 +37,6 @@ from .settings import (
     write_atomically,
 )
 from .table import TableScreen
-
-_LEVEL_OF_SPEC = {spec: level for level, spec in BOT_LEVELS.items()}
 
 
 class PlayApp(App[None]):
@@ -169,7 +167,7 @@ class PlayApp(App[None]):
 
     def start(self, session: GameSession) -> None:
         delay = self.bot_delay if self.bot_delay is not None else self.settings.bot_delay
-        levels = [_LEVEL_OF_SPEC.get(spec, spec) for spec in session.levels]
+        levels = level_names(session.levels)
         table = TableScreen(
             session,
             level_names=levels,

@@ -34,8 +34,8 @@ from .plain_questions import PROMPT_END
 from .plain_setup import choose_settings
 from .session import GameSession
 from .settings import (
-    BOT_LEVELS,
     PlaySettings,
+    level_names,
     load_settings,
     save_settings,
     saved_game_path,
@@ -43,8 +43,6 @@ from .settings import (
     settings_path,
     write_atomically,
 )
-
-_LEVEL_OF_SPEC = {spec: level for level, spec in BOT_LEVELS.items()}
 
 INTERRUPTED = 130
 """The exit status after Ctrl+C (the game is saved first)."""
@@ -123,7 +121,7 @@ def run_plain(
                 session = _new_session(lines, chosen)
                 if session is None:
                     continue
-            levels = [_LEVEL_OF_SPEC.get(spec, spec) for spec in session.levels]
+            levels = level_names(session.levels)
             game = PlainGame(
                 session,
                 lines,

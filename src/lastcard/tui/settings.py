@@ -12,6 +12,7 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,14 @@ BOT_LEVELS: dict[str, str] = {
     "normal": "forgetful:base=heuristic,forget=0.1,miss=0.1",
     "hard": "ismcts:seconds=0.3",
 }
+_LEVEL_OF_SPEC = {spec: level for level, spec in BOT_LEVELS.items()}
+
+
+def level_names(specs: Sequence[str]) -> list[str]:
+    """The level each bot spec was chosen as (`normal`), or the spec itself if none."""
+    return [_LEVEL_OF_SPEC.get(spec, spec) for spec in specs]
+
+
 LEVEL_HELP: dict[str, str] = {  # one line of the new-game screen: 33 columns at most
     "beginner": "random plays; often forgets Uno",
     "easy": "sheds high cards; may forget Uno",
