@@ -48,6 +48,7 @@ from lastcard.core import (
 from lastcard.core.record import state_digest
 from lastcard.narration import PRESET_HELP, Narrator, game_title, rules_name
 from lastcard.sim import DEFAULT_MAX_ACTIONS, play_game, simulate_with_progress
+from lastcard.sim.fast import choose_engine
 from lastcard.sim.report import write_report
 from lastcard.sim.study import DEFAULT_GAMES, DEFAULT_WORKERS, QUICK_GAMES, parse_players, run_study
 from lastcard.sim.tournament import (
@@ -532,6 +533,18 @@ def simulate(
     ] = 0,
     rules: RulesOption = "official",
     bot: BotOption = "eager",
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            "-e",
+            metavar="ENGINE",
+            help="auto: the compiled simulator when it covers the rules and the bot (random "
+            "and eager, without stacking, Seven-O, jump-in, the 2018 deck, elimination or "
+            "teams), else the reference engine; fast: the compiled one or an error; reference: "
+            "the reference engine. Both play the same games for the same seed.",
+        ),
+    ] = "auto",
 ) -> None:
     """Play many games between bots and print games/s, turns per hand and who wins.
 
@@ -543,7 +556,10 @@ def simulate(
     _check_players(the_rules, players)
     bot = _check_bot("simulate", bot, players)
     try:
-        stats = simulate_with_progress([bot] * players, the_rules, games=games, seed=seed)
+        chosen, why = choose_engine(engine, the_rules, [bot] * players)
+        stats = simulate_with_progress(
+            [bot] * players, the_rules, games=games, seed=seed, engine=chosen
+        )
     except LastcardError as error:
         raise _fail(str(error)) from None
     except KeyboardInterrupt:
@@ -551,6 +567,7 @@ def simulate(
     console = _console()
     title = f"{games} games · {players} {bot} players · {rules_name(the_rules)} rules · seed {seed}"
     console.print(Text(title, style="bold"))
+    console.print(f"engine                {chosen}" + (f" ({why})" if why else ""))
     unfinished = f" ({stats.unfinished} stopped by the action limit)" if stats.unfinished else ""
     console.print(f"games/s               {stats.games_per_second:,.1f}{unfinished}")
     console.print(f"hands                 {stats.hands:,} ({stats.blocked_hands:,} blocked)")

@@ -67,6 +67,7 @@ def test_the_ends_of_each_range_are_accepted() -> None:
 
 
 def test_derived_seeds_never_change() -> None:
-    """Simulations and tournaments are dealt from these: a change would change every result."""
+    """Studies deal their hands and forgetful bots lapse from these: a change would change every
+    result. (Simulations and tournaments use `stream_seed`, pinned in test_rng.py.)"""
     assert derive_seed(7, "game", 3) == 10932845254437374658
     assert derive_seed(0, "bot", 1) == 7719009778328548968

@@ -145,9 +145,10 @@ class TestTurnLimit:
 
     def test_rule_3_11_4_the_audits_endless_hand_ends(self) -> None:
         # Eight greedy players, Wild Downpour, a single hand: without the limit this hand
-        # circulates the same few cards for ever (stock empty).
+        # circulates the same few cards for ever (stock empty). Seed 3 deals two such hands (each
+        # blocked, so dealt again) before a third that someone goes out of.
         single = Rules.preset("h2o").changed(target_score=None)
-        record, final = play_game(["greedy"] * 8, single, 0, max_actions=50_000)
+        record, final = play_game(["greedy"] * 8, single, 3, max_actions=50_000)
         assert final.is_over
         assert any(hand.went_out is None for hand in final.history)
         assert replay(record) == final

@@ -124,7 +124,7 @@ def test_bots_are_seeded_from_the_game_seed() -> None:
     play_game([factory] * 3, SHORT, seed=42, max_actions=1)
     assert seeds == [bot_seed(42, seat) for seat in range(3)]
     assert len(set(seeds)) == 3
-    assert bot_seed(42, 0) == lastcard.core.rng.derive_seed(42, "bot", 0)
+    assert bot_seed(42, 0) == lastcard.core.rng.stream_seed(42, lastcard.core.rng.STREAM_BOT, 0)
 
 
 def test_max_actions_stops_the_game() -> None:

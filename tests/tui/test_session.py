@@ -445,7 +445,9 @@ def test_5_6_bots_observe_every_event_redacted_for_their_seat_before_choosing(sp
 
 # -- whole games -------------------------------------------------------------------------
 
-SEEDS = (1, 2, 3, 4)
+# Out-of-turn offers are rare under the official rules (a catch, when a bot forgets Uno): at these
+# seeds the person has some under every preset below, and takes at least one.
+SEEDS = (1, 2, 4, 8)
 TABLES = [["eager"], ["greedy", "heuristic"], ["eager", "greedy", "heuristic"], ["heuristic"] * 4]
 
 
@@ -553,7 +555,7 @@ def continue_both(a: GameSession, b: GameSession, steps: int) -> None:
 @pytest.mark.parametrize(
     ("levels", "seed"),
     # Seeds at which, without the generators put in place, the games part within 50 moves.
-    [(["greedy"], 0), (["greedy", "greedy"], 1), (["greedy", "heuristic", "greedy"], 2)],
+    [(["greedy"], 0), (["greedy", "greedy"], 3), (["greedy", "heuristic", "greedy"], 1)],
 )
 def test_resumed_bots_play_on_as_the_originals_would(levels: list[str], seed: int) -> None:
     session = GameSession(levels, Rules(target_score=200), seed=seed)

@@ -19,17 +19,22 @@ Everything else is uniform over what remains: each legal action in turn is equal
 Wild with four colours counts four times), and an optional out-of-turn offer of jump-in plays is
 uniform over those plays and passing.
 
-All randomness comes from the bot's own `random.Random(seed)`, so a game between seeded bots
-is reproducible. `random.Random(int).random()` and `.randrange()` are stable across Python
-versions (unlike `random.shuffle`, which is never used).
+All randomness comes from the bot's own `BotRng(seed)` (`lastcard.core.rng`): the fast
+generator's counter-based SplitMix64 stream, not Python's Mersenne Twister, so that a compiled
+simulator can reproduce every decision bit for bit. A game between seeded bots is therefore
+reproducible, on any Python version. The order of draws is part of that promise (a compiled
+simulator makes the same ones): calling Uno draws nothing; otherwise one `random()` when a catch
+is on offer, then `below(number of catches)` if it catches, else one `below(...)` over the main
+options (one more with `may_pass`, the last standing for passing); a choice among one option
+draws nothing.
 """
 
 from __future__ import annotations
 
-import random
 from typing import ClassVar
 
 from lastcard.core import Action, ActionKind, PlayerView
+from lastcard.core.rng import BotRng
 
 from .options import BotOption
 
@@ -70,7 +75,7 @@ class RandomBot:
         self.call_uno = call_uno
         self.catch_rate = catch_rate
         self.voluntary_draw = voluntary_draw
-        self._rng = random.Random(seed)
+        self._rng = BotRng(seed)
 
     def __repr__(self) -> str:
         return (
@@ -89,14 +94,14 @@ class RandomBot:
                 return action
         catches = [action for action in legal if action.kind is ActionKind.CATCH]
         if catches and rng.random() < self.catch_rate:
-            return catches[rng.randrange(len(catches))]
+            return catches[rng.below(len(catches))]
         options = self._main_options(legal)
         if may_pass:
-            pick = rng.randrange(len(options) + 1)  # the last index stands for passing
+            pick = rng.below(len(options) + 1)  # the last index stands for passing
             return options[pick] if pick < len(options) else None
         if not options:  # only side actions were on offer and the bot declined them all
             options = list(legal)
-        return options[rng.randrange(len(options))]
+        return options[rng.below(len(options))]
 
     def _main_options(self, legal: tuple[Action, ...]) -> list[Action]:
         """Legal actions other than `uno`/`catch`, with each play in its preferred Uno form."""

@@ -174,9 +174,10 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
     add(f"- **Players**: {n}, one per bot of the list; seats rotate (see Method).")
     add(f"- **Rules**: preset `{config.rules_name}`.")
     add(
-        f'- **Seed**: {config.seed}. Game g is dealt with `derive_seed({config.seed}, "game", g)`;'
-        " its bots are seeded from that, so the same command gives the same results with any "
-        "number of workers."
+        f"- **Seed**: {config.seed}. Game g is dealt with "
+        f"`stream_seed({config.seed}, STREAM_GAME, g)` and the bot in seat k with "
+        "`stream_seed(that seed, STREAM_BOT, k)` (`lastcard.core.rng`), so the same command "
+        "gives the same results with any number of workers."
     )
     add(
         f"- **Run**: {result.workers} worker(s), {result.seconds:,.1f} s "

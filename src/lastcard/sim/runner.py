@@ -7,7 +7,7 @@ poll decides who acts (out-of-turn offers in seat order, then the seat to act; b
 finishes, not a rule).
 
 Seeds: the engine deals with the game's `seed`; the bot at seat k is built with
-`bot_seed(seed, k)`, derived with `lastcard.core.rng.derive_seed`. The same bots, rules and seed
+`bot_seed(seed, k)`, derived with `lastcard.core.rng.stream_seed`. The same bots, rules and seed
 therefore always give the same game, and every recorded action replays through `lastcard.replay`.
 """
 

@@ -2,8 +2,9 @@
 
 Each game is a whole game: hands are dealt until the rules' game end (the target score, or the
 last player standing with elimination); a preset with `target_score=None` makes each game a
-single hand. Game i is dealt with `derive_seed(seed, "game", i)`, and its bots are seeded from that
-(see `runner`), so a run is reproducible and does not depend on how it is split up.
+single hand. Game i is dealt with `game_seed(seed, i)` = `stream_seed(seed, STREAM_GAME, i)`, and
+its bots are seeded from that (see `runner`), so a run is reproducible and does not depend on how
+it is split up.
 
 The statistics:
 
@@ -34,7 +35,7 @@ from rich.progress import (
 
 from lastcard.bots import BotFactory
 from lastcard.core import Action, ActionKind, GameState, Phase, Rules, Transition
-from lastcard.core.rng import derive_seed
+from lastcard.core.rng import STREAM_GAME, stream_seed
 
 from .runner import DEFAULT_MAX_ACTIONS, play_game
 
@@ -105,8 +106,10 @@ def is_turn(before: GameState, action: Action) -> bool:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed game `index` of a run with base `seed` is dealt with."""
-    return derive_seed(seed, "game", index)
+    """The seed game `index` of a run with base `seed` is dealt with: `stream_seed(seed,
+    STREAM_GAME, index)`, two rounds of SplitMix64's mixing, so that a compiled simulator derives
+    it as cheaply as it deals (`lastcard.core.rng.stream_seed`)."""
+    return stream_seed(seed, STREAM_GAME, index)
 
 
 def simulate(
@@ -117,14 +120,26 @@ def simulate(
     seed: int = 0,
     on_game: ProgressHook | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    engine: str = "reference",
 ) -> SimulationStats:
     """Play `games` games between `bots` (one per seat) and measure them.
 
-    `on_game` is called after each game (for a progress bar, say).
+    `on_game` is called after each game (for a progress bar, say; the fast engine calls it
+    after each batch). `engine="fast"` plays the same games on the compiled simulator
+    (`lastcard.sim.fast`; `choose_engine` says whether it can).
     """
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
     rules = rules if rules is not None else Rules()
+    if engine == "fast":
+        from .fast.run import simulate_fast  # NumPy and numba, imported only when asked for
+
+        names = [bot for bot in bots if isinstance(bot, str)]
+        if len(names) != len(bots):
+            raise ValueError("the fast engine plays bots given by name")
+        return simulate_fast(
+            names, rules, games=games, seed=seed, on_game=on_game, max_actions=max_actions
+        )
     stats = SimulationStats(players=len(bots))
     turns = 0
 
@@ -153,6 +168,7 @@ def simulate_with_progress(
     seed: int = 0,
     console: Console | None = None,
     min_games: int = 20,
+    engine: str = "reference",
 ) -> SimulationStats:
     """`simulate` with a rich progress bar on `console` (stderr by default).
 
@@ -161,7 +177,7 @@ def simulate_with_progress(
     """
     console = console if console is not None else Console(stderr=True)
     if games < min_games or not console.is_terminal:
-        return simulate(bots, rules, games=games, seed=seed)
+        return simulate(bots, rules, games=games, seed=seed, engine=engine)
     columns = (
         TextColumn("simulating"),
         BarColumn(),
@@ -178,4 +194,5 @@ def simulate_with_progress(
             games=games,
             seed=seed,
             on_game=lambda done: progress.update(task, completed=done),
+            engine=engine,
         )

@@ -97,8 +97,8 @@ def _header(figures: dict[str, Any]) -> list[str]:
         "machine.",
         f"- **Seeds**: base seed {study['seed']}. Hand *i* of cell *C* is dealt with "
         f'`derive_seed({study["seed"]}, "study", C, i)` (`lastcard.core.rng.derive_seed`), and '
-        'the bot in seat *k* is seeded with `derive_seed(that seed, "bot", k)`. Each question '
-        "names its cells. The same command gives the same figures with any `--workers`; "
+        "the bot in seat *k* is seeded with `stream_seed(that seed, STREAM_BOT, k)`. Each "
+        "question names its cells. The same command gives the same figures with any `--workers`; "
         "study.json holds every figure.",
         "- **Statistics**: win rates with 95% Wilson score intervals; p-values from exact "
         "two-sided binomial tests against the fair share (1/N for N players); mean turns with "

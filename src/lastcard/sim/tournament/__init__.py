@@ -15,9 +15,10 @@ own hand: `scoring="alternative"`), with `elimination=False` and `target_score=N
 `mode="matches"` a game is a whole game to the rules' end (500 points, or the last player
 standing).
 
-**Seeds.** Game g is dealt with `game_seed(seed, g)` = `derive_seed(seed, "game", g)` and its bots
-are seeded from that (`runner.bot_seed`), so a game depends only on (seed, g, bots, rules):
-results are identical for any number of workers. Games are aggregated in index order.
+**Seeds.** Game g is dealt with `game_seed(seed, g)` = `stream_seed(seed, STREAM_GAME, g)` and its
+bots are seeded from that (`runner.bot_seed`: `stream_seed(game seed, STREAM_BOT, seat)`), so a
+game depends only on (seed, g, bots, rules): results are identical for any number of workers.
+Games are aggregated in index order.
 
 **What is counted** (streamed, in bounded memory; records are written only on request):
 

@@ -93,8 +93,8 @@ class TournamentConfig:
             "rules": self.rules.to_dict(),
             "played_rules": self.played_rules.to_dict(),
             "seed": self.seed,
-            "game_seed": 'derive_seed(seed, "game", g) for game g (lastcard.sim.game_seed)',
-            "bot_seed": 'derive_seed(game seed, "bot", seat) (lastcard.sim.bot_seed)',
+            "game_seed": "stream_seed(seed, STREAM_GAME, g) for game g (lastcard.sim.game_seed)",
+            "bot_seed": "stream_seed(game seed, STREAM_BOT, seat) (lastcard.sim.bot_seed)",
             "seating": "game g: seat s gets entry (s + g) mod n of the bot list",
             "max_actions": self.max_actions,
         }

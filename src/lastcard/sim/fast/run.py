@@ -1,0 +1,245 @@
+"""Running the compiled kernel: its inputs and its results.
+
+`play_games` plays games from given seeds and returns arrays; `simulate_fast` is `simulate`'s
+twin, with the same seeds and the same statistics. Needs NumPy and numba (the `fast` extra).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from lastcard.bots import make_bot
+from lastcard.bots.random_bot import RandomBot
+from lastcard.core import Rules, rule_facts
+from lastcard.core.action_index import ActionIndex, action_index
+from lastcard.core.rng import STREAM_BOT, STREAM_GAME, fold_seed
+
+from ..runner import DEFAULT_MAX_ACTIONS
+from ..simulate import ProgressHook, SimulationStats
+from .support import FastUnsupportedError, unsupported
+
+
+def rule_parameters(rules: Rules, max_actions: int) -> np.ndarray:
+    """The kernel's rule array (`kernel.R_*`) for `rules`, which it must cover."""
+    from . import kernel as k
+
+    facts = rule_facts(rules)
+    params = np.zeros(k.R_SIZE, dtype=np.int64)
+    params[k.R_HAND_SIZE] = rules.hand_size
+    params[k.R_TARGET] = rules.target_score or 0
+    params[k.R_TURN_LIMIT] = facts.turn_limit or 0
+    params[k.R_VOLUNTARY_DRAW] = facts.allows_voluntary_draw
+    params[k.R_BLUFFING] = facts.allows_wd4_bluff
+    params[k.R_TWO_PLAYER] = facts.reverse_skips_with_two
+    params[k.R_DEALER_REDRAW_NON_NUMBER] = rules.dealer_draw_non_number == "redraw"
+    params[k.R_DEALER_ROTATE] = rules.dealer_each_hand == "rotate"
+    params[k.R_FIRST_REVERSE_DEALER_STARTS] = rules.first_reverse == "dealer_starts"
+    params[k.R_FIRST_WILD] = ("first_player_chooses", "dealer_chooses", "redraw").index(
+        rules.first_wild
+    )
+    params[k.R_FIRST_WD4_BOTTOM] = rules.first_wd4 == "bottom"
+    params[k.R_MAX_ACTIONS] = max_actions
+    return params
+
+
+def _policies(bots: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each seat's RandomBot habits: call_uno, catch_rate, voluntary_draw."""
+    built = [make_bot(bot, 0) for bot in bots]
+    assert all(isinstance(bot, RandomBot) for bot in built)
+    return (
+        np.array([bot.call_uno for bot in built], dtype=np.bool_),  # type: ignore[attr-defined]
+        np.array([bot.catch_rate for bot in built], dtype=np.float64),  # type: ignore[attr-defined]
+        np.array([bot.voluntary_draw for bot in built], dtype=np.bool_),  # type: ignore[attr-defined]
+    )
+
+
+def _play_bases(index: ActionIndex) -> np.ndarray:
+    """The action index of each kind's first play variant (`R5`, `W:r`, `R7` untargeted)."""
+    from lastcard.core.action_index import CARD_ORDER
+
+    from .kernel import KINDS, WD4, WILD
+
+    bases = np.zeros(KINDS, dtype=np.int64)
+    for kind in range(KINDS):
+        code = CARD_ORDER[kind]
+        bases[kind] = index.index(f"{code}:r" if kind in (WILD, WD4) else code)
+    return bases
+
+
+@dataclass(frozen=True)
+class FastGames:
+    """What the kernel played: one row per game (seats in columns where per seat)."""
+
+    players: int
+    winner: np.ndarray  # the seat that won, -1 when the action limit stopped the game
+    hands: np.ndarray
+    blocked: np.ndarray
+    turns: np.ndarray
+    actions: np.ndarray
+    engine_draws: np.ndarray  # how many numbers the engine's generator gave
+    hand_wins: np.ndarray  # [game, seat]: hands each seat went out of
+    scores: np.ndarray  # [game, seat]: final totals
+    trace_seat: np.ndarray  # [game, k]: the seat of action k (with `trace`)
+    trace_action: np.ndarray  # [game, k]: its action index
+
+    def actions_of(self, game: int) -> list[tuple[int, str]]:
+        """Game `game`'s traced actions as (seat, action code) pairs."""
+        index = action_index(self.players)
+        count = min(int(self.actions[game]), self.trace_seat.shape[1])
+        return [
+            (int(self.trace_seat[game, k]), index.action_at(int(self.trace_action[game, k])).code)
+            for k in range(count)
+        ]
+
+
+def game_seeds(seed: int, start: int, count: int) -> np.ndarray:
+    """`simulate.game_seed(seed, i)` for i in start..start+count-1, as 64-bit integers."""
+    from .kernel import stream_seeds
+
+    return stream_seeds(np.uint64(fold_seed(seed)), STREAM_GAME, start, count)  # type: ignore[no-any-return]
+
+
+def play_games(
+    bots: Sequence[str],
+    rules: Rules,
+    seeds: np.ndarray,
+    *,
+    trace: int = 0,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    chunk: int = 32,
+) -> FastGames:
+    """Play one game per seed in `seeds` (64-bit game seeds) between `bots` under `rules`,
+    exactly as `play_game(bots, rules, seed)` would; keep each game's first `trace` actions.
+
+    Raises `FastUnsupportedError` when the kernel does not cover the configuration. Threads:
+    numba's (`NUMBA_NUM_THREADS`, or `numba.set_num_threads`); results do not depend on them.
+    """
+    reason = unsupported(rules, bots)
+    if reason is not None:
+        raise FastUnsupportedError(reason)
+    players = len(bots)
+    rules.check_players(players)
+    kernel = _kernel()
+    seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+    games = seeds.shape[0]
+    bot_seeds = kernel.bot_seed_table(seeds, players, STREAM_BOT)
+    call_uno, catch_rate, voluntary = _policies(bots)
+    index = action_index(players)
+    out = np.zeros((games, kernel.O_SIZE), dtype=np.int64)
+    hand_wins = np.zeros((games, players), dtype=np.int64)
+    scores = np.zeros((games, players), dtype=np.int64)
+    trace_seat = np.zeros((games, trace), dtype=np.int16)
+    trace_action = np.zeros((games, trace), dtype=np.int16)
+    kernel.run_games(
+        seeds,
+        bot_seeds,
+        rule_parameters(rules, max_actions),
+        call_uno,
+        catch_rate,
+        voluntary,
+        _play_bases(index),
+        index.index("draw"),
+        out,
+        hand_wins,
+        scores,
+        trace_seat,
+        trace_action,
+        chunk,
+    )
+    return FastGames(
+        players=players,
+        winner=out[:, kernel.O_WINNER],
+        hands=out[:, kernel.O_HANDS],
+        blocked=out[:, kernel.O_BLOCKED],
+        turns=out[:, kernel.O_TURNS],
+        actions=out[:, kernel.O_ACTIONS],
+        engine_draws=out[:, kernel.O_ENGINE_DRAWS],
+        hand_wins=hand_wins,
+        scores=scores,
+        trace_seat=trace_seat,
+        trace_action=trace_action,
+    )
+
+
+def simulate_fast(
+    bots: Sequence[str],
+    rules: Rules | None = None,
+    *,
+    games: int,
+    seed: int = 0,
+    on_game: ProgressHook | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    batch: int = 20_000,
+) -> SimulationStats:
+    """`simulate` on the kernel: the same games (same seeds), the same statistics."""
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, not {games}")
+    rules = rules if rules is not None else Rules()
+    players = len(bots)
+    stats = SimulationStats(players=players)
+    play_games(bots, rules, game_seeds(seed, 0, 1), max_actions=max_actions)  # compiled, warm
+    start = time.perf_counter()
+    done = 0
+    while done < games:
+        count = min(batch, games - done)
+        played = play_games(bots, rules, game_seeds(seed, done, count), max_actions=max_actions)
+        stats.games += count
+        stats.unfinished += int(np.count_nonzero(played.winner < 0))
+        stats.hands += int(played.hands.sum())
+        stats.blocked_hands += int(played.blocked.sum())
+        stats.turns += int(played.turns.sum())
+        stats.actions += int(played.actions.sum())
+        for s in range(players):
+            stats.hand_wins[s] += int(played.hand_wins[:, s].sum())
+            stats.game_wins[s] += int(np.count_nonzero(played.winner == s))
+        done += count
+        if on_game is not None:
+            on_game(done)
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+_compiled = False
+
+
+def _kernel() -> Any:
+    """The kernel module, imported on first use; says so on stderr when numba must compile it
+    (the first run after an install or an upgrade: a few tens of seconds, then cached)."""
+    global _compiled
+    if not _compiled:
+        _compiled = True
+        if not _cache_present():
+            print(
+                "lastcard: compiling the fast simulator (once; later runs start at once)",
+                file=sys.stderr,
+                flush=True,
+            )
+    from . import kernel
+
+    return kernel
+
+
+def _cache_present() -> bool:
+    """Whether numba has cached the current kernel: an index file of `run_games` newer than the
+    source, beside the module or in `NUMBA_CACHE_DIR`. (A guess that errs towards saying
+    nothing: numba may also cache in the user's cache directory.)"""
+    source = Path(__file__).with_name("kernel.py")
+    places = [source.parent / "__pycache__"]
+    custom = os.environ.get("NUMBA_CACHE_DIR")
+    if custom:
+        places.append(Path(custom))
+    edited = source.stat().st_mtime
+    return any(
+        index.stat().st_mtime >= edited
+        for place in places
+        if place.is_dir()
+        for index in place.rglob("kernel.run_games-*.nbi")
+    )

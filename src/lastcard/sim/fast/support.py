@@ -1,0 +1,65 @@
+"""What the compiled simulator covers: `unsupported(rules, bots)` says why it cannot play a
+configuration, or None when it can. No numba or NumPy here: asking costs nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lastcard.bots import BotFactory, make_bot
+from lastcard.bots.random_bot import RandomBot
+from lastcard.core import LastcardError, Rules
+
+
+class FastUnsupportedError(LastcardError):
+    """The compiled simulator does not cover these rules or bots (the reference engine does)."""
+
+    code = "FAST_UNSUPPORTED"
+
+
+# The options the kernel plays, each with the values it covers (None: every value).
+_COVERED: dict[str, tuple[Any, ...] | None] = {
+    "deck": ("classic",),
+    "hand_size": None,
+    "target_score": None,
+    "scoring": ("standard",),
+    "tie_rule": None,  # only read by alternative scoring
+    "mode": ("strict",),
+    "dealer_draw_non_number": None,
+    "dealer_each_hand": None,
+    "first_reverse": None,
+    "first_wild": None,
+    "first_wd4": None,
+    "allow_voluntary_draw": None,
+    "wd4_bluffing": None,
+    "two_player_rules": None,
+    "stacking": ("off",),
+    "seven_o": (False,),
+    "jump_in": (False,),
+    "jump_in_self": (False,),
+    "elimination": (False,),
+    "elimination_threshold": None,  # only read with elimination
+    "pirate": (False,),
+    "pirate_false_call_penalty": None,
+    "wild_downpour": (None,),
+    "custom_wild_effect": None,  # no Wild Customizable in the classic deck
+    "theme_cards": (frozenset(),),
+    "teams": (None,),
+    "turn_limit": None,
+}
+
+POLICIES = ("random", "eager")  # the bots the kernel plays: `RandomBot` with any options
+
+
+def unsupported(rules: Rules, bots: Sequence[BotFactory | str]) -> str | None:
+    """Why the kernel cannot play `bots` under `rules`, or None when it can."""
+    for name, values in _COVERED.items():
+        value = getattr(rules, name)
+        if values is not None and value not in values:
+            return f"the fast simulator does not play {name}={value!r} yet"
+    for bot in bots:
+        if not isinstance(bot, str):
+            return "the fast simulator plays registered bots given by name only"
+        if type(make_bot(bot, 0)) is not RandomBot:
+            return f"the fast simulator has no version of the bot {bot!r} (it plays {POLICIES})"
+    return None

@@ -1,0 +1,134 @@
+"""The compiled simulator plays the reference engine's games, action for action.
+
+Each kernel game is (1) replayed through `lastcard.replay` from its own trace, which must be
+legal at every step and reach the kernel's final scores, hands and winner, and (2) compared with
+`play_game` run with the same seed and bots: the same actions in the same order, the same final
+digest. Cases cover every rule option the kernel plays, 2 to 10 players, the bots' habits (Uno
+calls, catches, voluntary draws) and the action limit; the benchmark runs far more
+(`benchmarks/fast_speed.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+import pytest
+
+from lastcard.core import GameRecord, Rules, replay, state_digest
+from lastcard.core.rng import STREAM_BOT, STREAM_GAME, stream_seed
+from lastcard.sim import bot_seed, game_seed, play_game, simulate
+from lastcard.sim.fast import kernel
+from lastcard.sim.fast.run import FastGames, game_seeds, play_games
+
+TRACE = 60_000  # actions kept per game: more than any game here plays
+
+
+def _check_games(bots: list[str], rules: Rules, games: int, seed: int, **options: Any) -> None:
+    seeds = game_seeds(seed, 0, games)
+    fast = play_games(bots, rules, seeds, trace=TRACE, **options)
+    for g in range(games):
+        _check_one(fast, g, int(seeds[g]), bots, rules, **options)
+
+
+def _check_one(
+    fast: FastGames, g: int, seed: int, bots: list[str], rules: Rules, **options: Any
+) -> None:
+    assert fast.actions[g] <= TRACE, "raise TRACE: the trace is cut short"
+    actions = tuple(fast.actions_of(g))
+    # (1) The kernel's own actions replay through the engine to the kernel's results.
+    state = replay(GameRecord(len(bots), rules, seed=seed, actions=actions))
+    assert list(state.scores) == list(fast.scores[g])
+    assert len(state.history) == fast.hands[g]
+    assert sum(result.went_out is None for result in state.history) == fast.blocked[g]
+    wins = [sum(result.went_out == s for result in state.history) for s in range(len(bots))]
+    assert wins == list(fast.hand_wins[g])
+    assert state.winners == ((int(fast.winner[g]),) if fast.winner[g] >= 0 else ())
+    assert state.rng.counter == fast.engine_draws[g]
+    # (2) The reference engine with the same seed and bots plays exactly these actions.
+    record, final = play_game(bots, rules, seed, **options)
+    assert record.actions == actions, f"game {g} (seed {seed}) parts from the reference"
+    assert state_digest(final) == state_digest(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6, 10])
+def test_official_whole_games_with_eager_bots(players: int) -> None:
+    _check_games(["eager"] * players, Rules(), games=25, seed=players)
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_official_single_hands_with_random_bots(players: int) -> None:
+    """Voluntary draws make hands of ~1,000 turns: stock rebuilds, passes, the turn limit."""
+    _check_games(["random"] * players, Rules(target_score=None), games=12, seed=10 + players)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_4_missed_uno_calls_are_caught_and_late_calls_made(players: int) -> None:
+    """Bots that never call Uno with their penultimate card are exposed (§4.1) and caught by
+    others out of turn, in seat order, or by the seat to act (§4.6); catch_rate 0 still draws
+    the bot's number, as the reference bot does."""
+    bots = ["random:call_uno=false,catch_rate=0.4", "eager:call_uno=false"] * 5
+    _check_games(bots[:players], Rules(target_score=None), games=20, seed=20 + players)
+    quiet = ["eager:call_uno=false,catch_rate=0"] * players
+    _check_games(quiet, Rules(target_score=200), games=8, seed=30 + players)
+
+
+HOUSE_OPTIONS = [
+    {"wd4_bluffing": False, "allow_voluntary_draw": False},
+    {"two_player_rules": False, "dealer_each_hand": "rotate"},
+    {"dealer_draw_non_number": "redraw", "first_reverse": "dealer_starts"},
+    {"first_wild": "dealer_chooses", "first_wd4": "bottom", "hand_size": 4},
+    {"first_wild": "redraw", "hand_size": 12, "turn_limit": 60},
+    {"turn_limit": None, "hand_size": 1},
+]
+
+
+@pytest.mark.parametrize("options", HOUSE_OPTIONS, ids=lambda o: ",".join(o))
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_covered_house_option(options: dict[str, Any], players: int) -> None:
+    rules = Rules(target_score=150, **options)
+    bots = ["random:call_uno=false", "eager"] * 3
+    # Short turn limits can block hand after hand: the action limit ends those games.
+    _check_games(bots[:players], rules, games=10, seed=len(options) + players, max_actions=20_000)
+
+
+def test_the_action_limit_stops_games_where_the_reference_stops() -> None:
+    _check_games(["eager"] * 3, Rules(), games=15, seed=5, max_actions=150)
+    fast = play_games(["eager"] * 3, Rules(), game_seeds(5, 0, 15), max_actions=150)
+    assert (fast.winner == -1).any() and (fast.actions == 150).any()
+
+
+def test_results_do_not_depend_on_chunks_or_threads() -> None:
+    seeds = game_seeds(77, 0, 600)
+    bots, rules = ["eager", "random", "eager"], Rules()
+    runs: list[FastGames] = []
+    for chunk, threads in ((1, 1), (64, numba.config.NUMBA_NUM_THREADS), (7, 1)):
+        numba.set_num_threads(threads)
+        try:
+            runs.append(play_games(bots, rules, seeds, chunk=chunk))
+        finally:
+            numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    for other in runs[1:]:
+        for name in ("winner", "hands", "turns", "actions", "engine_draws", "hand_wins", "scores"):
+            assert np.array_equal(getattr(runs[0], name), getattr(other, name)), name
+
+
+def test_seeds_are_derived_as_the_reference_derives_them() -> None:
+    assert [int(s) for s in game_seeds(2**70 + 5, 3, 4)] == [
+        game_seed(2**70 + 5, i) for i in range(3, 7)
+    ]
+    seeds = game_seeds(9, 0, 5)
+    table = kernel.bot_seed_table(seeds, 6, STREAM_BOT)
+    for g in range(5):
+        assert int(seeds[g]) == stream_seed(9, STREAM_GAME, g)
+        assert [int(s) for s in table[g]] == [bot_seed(int(seeds[g]), s) for s in range(6)]
+
+
+def test_simulate_gives_the_same_statistics_on_either_engine() -> None:
+    bots, rules = ["eager", "random:call_uno=false", "eager"], Rules(target_score=300)
+    fast = simulate(bots, rules, games=30, seed=4, engine="fast")
+    reference = simulate(bots, rules, games=30, seed=4, engine="reference")
+    fast.seconds = reference.seconds = 0.0
+    assert fast == reference
+    assert fast.hands > 30 and sum(fast.game_wins) == 30
