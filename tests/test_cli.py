@@ -340,11 +340,11 @@ def test_narrator_tells_each_event_type() -> None:
 
 
 def test_3_11_4_the_story_says_a_hand_ended_at_the_turn_limit() -> None:
-    """An endless h2o hand (8 greedy bots, seed 5) ends blocked at the limit, and says why."""
+    """An endless h2o hand (8 greedy bots, seed 3) ends blocked at the limit, and says why."""
     rules = lastcard.Rules.preset("h2o").changed(target_score=None)
     narrator = Narrator(8, rules)
     story: list[str] = []
-    play_game(["greedy"] * 8, rules, 5, on_event=lambda e, s: story.extend(narrator.lines(e)))
+    play_game(["greedy"] * 8, rules, 3, on_event=lambda e, s: story.extend(narrator.lines(e)))
     lines = [t.plain for t in story]
     at = lines.index("The hand has lasted 5,000 turns, the limit (§3.11.4).")
     assert lines[at + 1] == "That is the limit: the hand is blocked and scores nothing."

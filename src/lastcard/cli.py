@@ -5,7 +5,7 @@
     lastcard replay     a saved game record, told with the same narration
     lastcard verify     check a web game's fair-dealing proof
     lastcard simulate   many games between bots, and their statistics
-    lastcard tournament seat-rotated games between different bots, with a report and plots
+    lastcard tournament games between different bots, seats and neighbours balanced, with a report
     lastcard study      the strategy questions, answered in a report with plots
     lastcard serve      tables in the browser
     lastcard bots       the bots and the options each one takes
@@ -26,7 +26,8 @@ import os
 import secrets
 import shlex
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -49,10 +50,19 @@ from lastcard.core.record import state_digest
 from lastcard.narration import PRESET_HELP, Narrator, game_title, rules_name
 from lastcard.sim import DEFAULT_MAX_ACTIONS, play_game, simulate_with_progress
 from lastcard.sim.fast import choose_engine
+from lastcard.sim.parallel import (
+    BACKENDS,
+    Backend,
+    BackendError,
+    LocalBackend,
+    RayBackend,
+    set_default_backend,
+)
 from lastcard.sim.report import write_report
 from lastcard.sim.study import DEFAULT_GAMES, DEFAULT_WORKERS, QUICK_GAMES, parse_players, run_study
 from lastcard.sim.tournament import (
     TournamentResult,
+    balanced_games,
     check_config,
     run_tournament,
     split_bot_list,
@@ -212,6 +222,61 @@ BotOption = Annotated[
         "`lastcard bots` lists them.",
     ),
 ]
+
+
+BackendOption = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        metavar="BACKEND",
+        help="Where the games run. local: processes on this machine. ray: a Ray cluster, the "
+        "one at --address or else one started on this machine for the run (needs the ray "
+        "extra). The results are the same on either.",
+    ),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        metavar="ADDR",
+        help="HOST:PORT of a Ray cluster's head (ray start --head prints it; port 6379 by "
+        "default) to run on, with --backend ray.",
+    ),
+]
+
+
+def _backend(name: str, address: str | None, workers: int) -> Backend:
+    """The backend `--backend NAME --address ADDR` asks for, connected now: a missing Ray or
+    an unreachable cluster is one line before any work."""
+    if name not in BACKENDS:
+        raise typer.BadParameter(
+            f"unknown backend {name!r}; choose from {', '.join(BACKENDS)}",
+            param_hint="'--backend'",
+        )
+    if address is not None and name != "ray":
+        raise typer.BadParameter("--address needs --backend ray", param_hint="'--address'")
+    if name == "local":
+        return LocalBackend()
+    backend = RayBackend(address, num_cpus=workers)
+    try:
+        backend.connect()
+    except BackendError as error:
+        raise _fail(str(error)) from None
+    return backend
+
+
+@contextmanager
+def _running_on(backend: Backend) -> Iterator[None]:
+    """Make `backend` the one every `run_tasks` uses for the command, then put the previous one
+    back and release it (a Ray cluster started for the run is shut down)."""
+    previous = set_default_backend(backend)
+    try:
+        yield
+    except BackendError as error:  # the cluster failed during the run
+        raise _fail(str(error)) from None
+    finally:
+        set_default_backend(previous)
+        backend.close()
 
 
 # -- narration -------------------------------------------------------------------------------
@@ -545,21 +610,41 @@ def simulate(
             "the reference engine. Both play the same games for the same seed.",
         ),
     ] = "auto",
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=0,
+            help="Worker processes (0: one per CPU); with --backend ray, the CPUs of the "
+            "cluster started for the run (a cluster at --address uses all of its CPUs). "
+            "Results do not depend on it.",
+        ),
+    ] = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play many games between bots and print games/s, turns per hand and who wins.
 
     Each game is played to the preset's end (500 points for the official rules). A turn is a play,
     a draw or a pass made when a turn is awaited (a draw and the play of the drawn card are one
-    turn). Hand wins are shares of the hands someone went out of.
+    turn). Hand wins are shares of the hands someone went out of. The same seed gives the same
+    figures with any --workers and --backend (games/s apart).
     """
     the_rules = _rules(rules)
     _check_players(the_rules, players)
     bot = _check_bot("simulate", bot, players)
+    workers = workers or os.cpu_count() or 1
     try:
         chosen, why = choose_engine(engine, the_rules, [bot] * players)
-        stats = simulate_with_progress(
-            [bot] * players, the_rules, games=games, seed=seed, engine=chosen
-        )
+    except LastcardError as error:
+        raise _fail(str(error)) from None
+    runner = _backend(backend, address, workers)
+    try:
+        with _running_on(runner):
+            stats = simulate_with_progress(
+                [bot] * players, the_rules, games=games, seed=seed, engine=chosen, workers=workers
+            )
     except LastcardError as error:
         raise _fail(str(error)) from None
     except KeyboardInterrupt:
@@ -604,8 +689,9 @@ def tournament(
             "--games",
             "-n",
             min=1,
-            help="Number of games (rounded up to a multiple of the number of bots so that "
-            "seats rotate evenly). A game is one hand unless --matches.",
+            help="Number of games (rounded up to a multiple of the seating design's length: "
+            "every bot in every seat, and after every other bot, equally often). A game is one "
+            "hand unless --matches.",
         ),
     ] = 1000,
     rules: RulesOption = "official",
@@ -621,9 +707,13 @@ def tournament(
             "--workers",
             "-w",
             min=0,
-            help="Worker processes (0: one per CPU). Results do not depend on it.",
+            help="Worker processes (0: one per CPU); with --backend ray, the CPUs of the "
+            "cluster started for the run (a cluster at --address uses all of its CPUs). "
+            "Results do not depend on it.",
         ),
     ] = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     out: Annotated[
         Path,
         typer.Option(
@@ -656,12 +746,14 @@ def tournament(
         ),
     ] = DEFAULT_MAX_ACTIONS,
 ) -> None:
-    """Play a tournament between bots, seats rotating, and write a report with plots.
+    """Play a tournament between bots, seats balanced, and write a report with plots.
 
-    Game g seats the bot list rotated by g, so every bot plays every seat equally often; each
-    game is dealt from a seed derived from --seed and g, so any --workers gives the same
-    results. Writes results.json, results.csv, report.md and PNG plots (win rate per bot with
-    95% confidence intervals, points per hand, game lengths, win rate by position) to --out.
+    Game g takes seating g of a balanced design (every seating for up to 4 bots, else a
+    Williams-style cyclic design), so every bot plays every seat, and follows every other bot,
+    equally often; each game is dealt from a seed derived from --seed and g, so any --workers
+    gives the same results. Writes results.json, results.csv, report.md and PNG plots (win rate
+    per bot with 95% confidence intervals, points per hand, game lengths, win rate by position)
+    to --out.
     Memory stays bounded for any --games: results are aggregated as they arrive.
     """
     the_rules = _rules(rules)
@@ -697,27 +789,30 @@ def tournament(
         raise _fail(f"cannot create {out}: {error.strerror or error}") from None
     err = Console(stderr=True, highlight=False)
     n = len(specs)
-    if games % n:
+    balanced = balanced_games(games, n)
+    if balanced != games:
         err.print(
             Text(
-                f"note: {games} games rounded up to {-(-games // n) * n}, a multiple of {n}, "
-                "so that every bot plays every seat equally often",
+                f"note: {games} games rounded up to {balanced}, so that every bot plays every "
+                "seat, and follows every other bot, equally often",
                 style="dim",
             )
         )
+    runner = _backend(backend, address, workers)
     try:
-        result = run_tournament(
-            specs,
-            games=games,
-            rules=the_rules,
-            rules_name=rules,
-            mode=mode,
-            seed=seed,
-            workers=workers,
-            records_path=out / "records.jsonl" if keep_records else None,
-            max_actions=max_actions,
-            command=command,
-        )
+        with _running_on(runner):
+            result = run_tournament(
+                specs,
+                games=games,
+                rules=the_rules,
+                rules_name=rules,
+                mode=mode,
+                seed=seed,
+                workers=workers,
+                records_path=out / "records.jsonl" if keep_records else None,
+                max_actions=max_actions,
+                command=command,
+            )
         written = write_report(result, out, plots=plots)
     except LastcardError as error:
         raise _fail(str(error)) from None
@@ -803,7 +898,12 @@ def study(
     workers: Annotated[
         int,
         typer.Option(
-            "--workers", "-w", min=1, help="Processes to play on; the figures do not depend on it."
+            "--workers",
+            "-w",
+            min=1,
+            help="Processes to play on; with --backend ray, the CPUs of the cluster started "
+            "for the run (a cluster at --address uses all of its CPUs). The figures do not "
+            "depend on it.",
         ),
     ] = DEFAULT_WORKERS,
     players: Annotated[
@@ -818,6 +918,8 @@ def study(
     quick: Annotated[
         bool, typer.Option("--quick", help=f"A smoke run: {QUICK_GAMES} hands per cell.")
     ] = False,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Measure first-seat advantage, hand length, bluffing, challenging and the bot ladder.
 
@@ -830,10 +932,16 @@ def study(
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="'--players'") from None
     _require_extra("study", "report", ("matplotlib",))  # the plots; before hours of games
+    runner = _backend(backend, address, workers)
     try:
-        report = run_study(
-            out, games=QUICK_GAMES if quick else games, seed=seed, workers=workers, players=counts
-        )
+        with _running_on(runner):
+            report = run_study(
+                out,
+                games=QUICK_GAMES if quick else games,
+                seed=seed,
+                workers=workers,
+                players=counts,
+            )
     except KeyboardInterrupt:
         raise _fail("stopped") from None
     except OSError as error:

@@ -3,8 +3,6 @@ reproducible seeds, masks, out-of-turn offers with PASS, rewards, illegal action
 
 from __future__ import annotations
 
-import contextlib
-
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -94,11 +92,14 @@ class Passive:
         return None if may_pass else legal[0]
 
 
-def test_4_3_the_agent_is_offered_a_late_uno_call_which_it_may_pass() -> None:
-    from lastcard.bots import register
+def test_4_3_the_agent_is_offered_a_late_uno_call_which_it_may_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import lastcard.bots as bots
 
-    with contextlib.suppress(ValueError):  # registered by an earlier test in this process
-        register("passive-test", lambda seed, **options: Passive())
+    # A private copy of the registry: the test bot must not leak into other tests' bot lists.
+    monkeypatch.setattr(bots, "_REGISTRY", dict(bots._REGISTRY))
+    bots.register("passive-test", lambda seed, **options: Passive())
     env = SingleAgentEnv(3, Rules(target_score=None, hand_size=2), opponents="passive-test")
     env.reset(seed=1, options=TRIO)
     env.step(env.index.index("R5"))  # no Uno call: the agent is exposed

@@ -19,10 +19,8 @@ runner = CliRunner()
 @pytest.mark.parametrize(
     ("rules", "why"),
     [
-        (Rules.preset("party"), "stacking='same'"),
-        (Rules(seven_o=True), "seven_o=True"),
-        (Rules(jump_in=True), "jump_in=True"),
-        (Rules(deck="2018"), "deck='2018'"),
+        (Rules.preset("official-2018"), "deck='2018'"),
+        (Rules(wild_downpour=(("draw1", 1),)), "wild_downpour"),
         (Rules(elimination=True), "elimination=True"),
         (Rules(scoring="alternative"), "scoring='alternative'"),
         (Rules(teams="partners"), "teams='partners'"),
@@ -38,21 +36,22 @@ def test_covered_rules_and_bots() -> None:
         target_score=None, wd4_bluffing=False, first_wild="redraw", dealer_each_hand="rotate"
     )
     assert unsupported(rules, ["random", "eager:call_uno=false,catch_rate=0.1"]) is None
+    assert unsupported(Rules.preset("party"), ["greedy:stack=false", "eager", "random"]) is None
 
 
 def test_other_bots_are_not_covered() -> None:
-    assert "greedy" in (unsupported(Rules(), ["eager", "greedy"]) or "")
+    assert "heuristic" in (unsupported(Rules(), ["eager", "heuristic"]) or "")
     factory = functools.partial(RandomBot)
     assert "by name" in (unsupported(Rules(), [factory, "eager"]) or "")
 
 
 def test_choose_engine() -> None:
-    official, party = Rules(), Rules.preset("party")
+    official, party = Rules(), Rules.preset("official-2018")
     assert choose_engine("auto", official, ["eager"] * 3) == ("fast", None)
     assert choose_engine("reference", official, ["eager"] * 3) == ("reference", None)
     engine, why = choose_engine("auto", party, ["eager"] * 3)
-    assert engine == "reference" and why is not None and "stacking" in why
-    with pytest.raises(FastUnsupportedError, match="stacking"):
+    assert engine == "reference" and why is not None and "deck" in why
+    with pytest.raises(FastUnsupportedError, match="deck"):
         choose_engine("fast", party, ["eager"] * 3)
     with pytest.raises(FastUnsupportedError, match="unknown engine"):
         choose_engine("quick", official, ["eager"] * 3)
@@ -93,12 +92,12 @@ def test_cli_engines_print_the_same_games_and_say_which_ran() -> None:
 
 
 def test_cli_auto_says_why_it_used_the_reference_engine() -> None:
-    code, out, _ = _simulate("-p", "2", "-n", "2", "-r", "party")
+    code, out, _ = _simulate("-p", "2", "-n", "2", "-r", "official-2018")
     assert code == 0
-    assert "engine                reference (the fast simulator does not play stacking" in out
+    assert "engine                reference (the fast simulator does not play deck='2018'" in out
 
 
 def test_cli_fast_on_uncovered_rules_is_an_error() -> None:
-    code, out, err = _simulate("-p", "2", "-n", "2", "-r", "party", "-e", "fast")
+    code, out, err = _simulate("-p", "2", "-n", "2", "-r", "official-2018", "-e", "fast")
     assert code == 1 and out == ""
-    assert "the fast simulator does not play stacking='same' yet" in err
+    assert "the fast simulator does not play deck='2018' yet" in err

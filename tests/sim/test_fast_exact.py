@@ -16,11 +16,13 @@ import numba
 import numpy as np
 import pytest
 
-from lastcard.core import GameRecord, Rules, replay, state_digest
+from lastcard.core import ActionKind, GameRecord, Rules, replay, replay_steps, state_digest
+from lastcard.core.action_index import CARD_ORDER
 from lastcard.core.rng import STREAM_BOT, STREAM_GAME, stream_seed
 from lastcard.sim import bot_seed, game_seed, play_game, simulate
 from lastcard.sim.fast import kernel
 from lastcard.sim.fast.run import FastGames, game_seeds, play_games
+from lastcard.sim.simulate import is_turn
 
 TRACE = 60_000  # actions kept per game: more than any game here plays
 
@@ -46,10 +48,41 @@ def _check_one(
     assert wins == list(fast.hand_wins[g])
     assert state.winners == ((int(fast.winner[g]),) if fast.winner[g] >= 0 else ())
     assert state.rng.counter == fast.engine_draws[g]
+    _check_first_hand(fast, g, GameRecord(len(bots), rules, seed=seed, actions=actions))
     # (2) The reference engine with the same seed and bots plays exactly these actions.
     record, final = play_game(bots, rules, seed, **options)
     assert record.actions == actions, f"game {g} (seed {seed}) parts from the reference"
     assert state_digest(final) == state_digest(state)
+
+
+def _check_first_hand(fast: FastGames, g: int, record: GameRecord) -> None:
+    """The first-hand figures `lastcard study` reads, as the engine's own states show them."""
+    start = record.start()
+    assert fast.first_player[g] == start.turn
+    assert fast.first_direction[g] == start.direction
+    assert CARD_ORDER[int(fast.first_discard[g])] == start.discard[0].code
+    n = record.players
+    turns, wd4, bluffs, challenges, upheld = 0, [0] * n, [0] * n, [0] * n, [0] * n
+    last = start
+    for seat, action, transition in replay_steps(record):
+        before, last = last, transition.state
+        if before.hand_number != 1 or before.phase.name in ("HAND_OVER", "GAME_OVER"):
+            continue
+        turns += is_turn(before, action)
+        if action.kind is ActionKind.CHALLENGE and before.challenge is not None:
+            challenges[seat] += 1
+            upheld[seat] += not before.challenge.legal
+        elif action.card is not None and action.card.code == "W+4":
+            wd4[seat] += 1
+            pending = last.challenge
+            bluffs[seat] += pending is not None and pending.player == seat and not pending.legal
+    first = last.history[0] if last.history else None
+    went_out = first.went_out if first is not None and first.went_out is not None else -1
+    assert fast.first_went_out[g] == went_out
+    if first is not None:
+        assert fast.first_turns[g] == turns
+    figures = [list(row) for row in fast.first_hand[g]]
+    assert figures == [wd4, bluffs, challenges, upheld]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 10])
@@ -74,6 +107,32 @@ def test_4_missed_uno_calls_are_caught_and_late_calls_made(players: int) -> None
     _check_games(quiet, Rules(target_score=200), games=8, seed=30 + players)
 
 
+@pytest.mark.parametrize("players", [2, 4, 9])
+def test_greedy_bots_and_their_habits(players: int) -> None:
+    """GreedyBot: highest points first, ties and favourite colours by its generator; bluffing,
+    challenging, no Uno calls and no catches as habits; mixed with random players."""
+    _check_games(["greedy"] * players, Rules(), games=15, seed=40 + players)
+    habits = [
+        "greedy:bluff=true,challenge=true",
+        "random:call_uno=false",
+        "greedy:call_uno=false,catch=false",
+        "eager",
+        "greedy:challenge=true",
+    ] * 2
+    _check_games(habits[:players], Rules(target_score=None), games=25, seed=50 + players)
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_party_preset_stacking_seven_o_and_jump_in(players: int) -> None:
+    """§7.1 stacking (responses, challenges under a stack, a first Draw Two), §7.2 Seven-O
+    (targets, exchanges, rotations, last-card 7s naming nobody), §7.3 jump-ins polled out of
+    turn in seat order, with every bot's habits about them."""
+    bots = ["random:call_uno=false", "greedy", "eager", "greedy:stack=false,jump_in=false"] * 3
+    _check_games(bots[:players], Rules.preset("party"), games=12, seed=60 + players)
+    single = Rules(stacking="same", seven_o=True, jump_in=True, target_score=None)
+    _check_games(["random"] * players, single, games=6, seed=70)
+
+
 HOUSE_OPTIONS = [
     {"wd4_bluffing": False, "allow_voluntary_draw": False},
     {"two_player_rules": False, "dealer_each_hand": "rotate"},
@@ -81,6 +140,9 @@ HOUSE_OPTIONS = [
     {"first_wild": "dealer_chooses", "first_wd4": "bottom", "hand_size": 4},
     {"first_wild": "redraw", "hand_size": 12, "turn_limit": 60},
     {"turn_limit": None, "hand_size": 1},
+    {"stacking": "mixed", "wd4_bluffing": False},
+    {"stacking": "mixed", "seven_o": True},
+    {"jump_in": True, "jump_in_self": True, "two_player_rules": False},
 ]
 
 

@@ -13,7 +13,10 @@ from lastcard.sim.stats import (
     Histogram,
     RunningMean,
     binomial_p_value,
+    holm,
     one_sided_binomial_p,
+    paired_comparison,
+    position_trend,
     t_cdf,
     t_quantile,
     wilson_interval,
@@ -170,3 +173,93 @@ def test_histogram_bins() -> None:
     assert h.edges == [0, 5, 10, 15, 20]
     with pytest.raises(ValueError):
         Histogram(start=0, width=0, bins=3)
+
+
+# -- paired comparisons ------------------------------------------------------------------------
+
+
+def test_paired_comparison_against_hand_computed_values() -> None:
+    """A won 30 hands B did not, B 20 that A did not, of 100 hands both played.
+
+    Share 30/50; sign test = binom.test(30, 50): 0.2026; Wilson(30, 50) = 0.4618-0.7239.
+    Difference (30 - 20)/100 = 0.10; Agresti-Min: cells + 1/2, so b = 30.5, c = 20.5, n = 102:
+    SE = sqrt((b + c) - (b - c)^2 / n) / n = sqrt(51 - 100/102) / 102 = 0.069338, centre
+    10/102 = 0.098039, so 0.098039 -+ 1.959964 x 0.069338 = -0.03786 to 0.23394.
+    """
+    c = paired_comparison(30, 20, 100)
+    assert (c.separated, c.share, c.null_share) == (50, 0.6, 0.5)
+    assert c.p_value == pytest.approx(0.202639, abs=1e-6)
+    assert c.share_ci == pytest.approx((0.4618, 0.7239), abs=1e-4)
+    assert c.difference == pytest.approx(0.10)
+    assert c.difference_ci == pytest.approx((-0.037860, 0.233939), abs=1e-6)
+    assert c.to_dict()["separated"] == 50
+
+
+def test_paired_comparison_with_a_bot_in_two_seats() -> None:
+    """B plays two seats: under equal skill it wins two hands for A's one (null share 1/3).
+
+    Difference per seat: 10/100 - 40/(2 x 100) = -0.10. Agresti-Min with the cells' values
+    (A only 1, B only -1/2, both 1/2, neither 0) and counts 10.5, 40.5, 0.5, 50.5 of 102:
+    mean -9.5/102, second moment 20.75/102, so SE = sqrt((20.75/102 - (9.5/102)^2) / 102) =
+    0.0436965 and the interval is -0.0931373 -+ 0.0856435.
+    """
+    c = paired_comparison(10, 40, 100, b_seats=2)
+    assert c.null_share == pytest.approx(1 / 3)
+    assert c.p_value == pytest.approx(brute_two_sided(10, 50, Fraction(1, 3)), rel=1e-9)
+    assert c.difference == pytest.approx(-0.10)
+    assert c.difference_ci == pytest.approx((-0.178781, -0.007494), abs=1e-6)
+
+
+def test_paired_comparison_edge_cases() -> None:
+    shared = paired_comparison(5, 5, 20, both=10)  # partners: 10 hands won by both
+    assert shared.p_value == 1.0 and shared.difference == 0.0
+    none = paired_comparison(0, 0, 10)
+    assert math.isnan(none.share) and none.p_value == 1.0 and none.share_ci == (0.0, 1.0)
+    sweep = paired_comparison(24, 0, 24)  # A won every hand: the interval stays within +-1
+    assert sweep.difference == 1.0 and sweep.difference_ci[1] == 1.0
+    assert sweep.p_value == pytest.approx(2 * 0.5**24)
+    for bad in ((-1, 0, 5), (3, 3, 5)):
+        with pytest.raises(ValueError):
+            paired_comparison(*bad)
+    with pytest.raises(ValueError):
+        paired_comparison(1, 1, 5, a_seats=0)
+
+
+# -- trend across places -----------------------------------------------------------------------
+
+
+def test_position_trend_against_hand_computed_values() -> None:
+    """Winners by place 50, 30, 20 of 100 hands: mean place 1.7 against 2, variance under no
+    effect (3^2 - 1)/12 = 2/3, so z = -0.3 / sqrt(2/300) = -3.6742, p = 2 Phi(-3.6742) =
+    0.000239. Least-squares slope of the shares .5, .3, .2 on places -1, 0, 1: -0.3/2 = -0.15;
+    the winners' sample variance 61/99 gives SE 0.078496/2 and the interval -0.15 -+ 0.076925.
+    """
+    trend = position_trend([50, 30, 20])
+    assert (trend.hands, trend.places) == (100, 3)
+    assert trend.mean_place == pytest.approx(1.7)
+    assert trend.z == pytest.approx(-3.674235, abs=1e-6)
+    assert trend.p_value == pytest.approx(0.000239, abs=1e-6)
+    assert trend.slope == pytest.approx(-0.15)
+    assert trend.slope_ci == pytest.approx((-0.226925, -0.073075), abs=1e-6)
+    assert trend.to_dict()["null_mean_place"] == 2.0
+
+
+def test_position_trend_with_two_places_is_the_normal_test_of_the_first() -> None:
+    trend = position_trend([60, 40])  # (40 - 50) / (0.5 x sqrt(100))
+    assert trend.z == pytest.approx(-2.0)
+    assert trend.p_value == pytest.approx(2 * statistics.NormalDist().cdf(-2.0))
+    flat = position_trend([10, 10, 10, 10])
+    assert (flat.slope, flat.z, flat.p_value) == (0.0, 0.0, 1.0)
+    empty = position_trend([0, 0, 0])
+    assert math.isnan(empty.slope) and empty.p_value == 1.0
+    with pytest.raises(ValueError):
+        position_trend([5])
+
+
+def test_holm_against_hand_computed_values() -> None:
+    # sorted 0.01, 0.03, 0.04 -> x3, x2, x1 = 0.03, 0.06, 0.04 -> non-decreasing 0.03, 0.06, 0.06
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.04, 0.001, 0.5]) == pytest.approx([0.08, 0.003, 0.5])
+    assert holm([0.6, 0.7]) == [1.0, 1.0]
+    assert holm([0.02]) == [0.02]
+    assert holm([]) == []

@@ -1,4 +1,5 @@
-"""`lastcard study`: the first player of a hand, reproducible figures and a complete report."""
+"""`lastcard study`: the first player of a hand, Draw Two openings apart, balanced seatings,
+reproducible figures and a report whose claims say what their tests show."""
 
 from __future__ import annotations
 
@@ -11,17 +12,25 @@ import pytest
 from lastcard import GameState, Rules, apply, new_game
 from lastcard.bots import bot_names
 from lastcard.sim.study import (
+    ISMCTS_SPEC,
+    Cell,
     HandTask,
+    MeasuredHand,
     WinTally,
     compute_study,
     first_player,
     hand_seed,
+    opened_with_a_draw,
     parse_players,
+    plan_study,
     play_hand,
     play_order,
     players_text,
     run_study,
+    seat_figures,
 )
+from lastcard.sim.study_report import render_report
+from lastcard.sim.tournament import HandOutcome, neighbour_counts, seat_counts
 
 ONE_CARD = Rules(hand_size=1)
 
@@ -72,6 +81,43 @@ def test_first_player_refuses_a_state_past_the_opening() -> None:
     over = apply(state, 0, "G1").state  # seat 0 plays its only card and goes out
     with pytest.raises(ValueError, match="opening"):
         first_player(over)
+    with pytest.raises(ValueError, match="opening"):
+        opened_with_a_draw(over)
+
+
+@pytest.mark.parametrize(
+    ("first_discard", "drew"),
+    [("R+2", True), ("G+2", True), ("R5", False), ("RS", False), ("RR", False), ("W", False)],
+)
+def test_a_draw_two_opening_is_told_apart(first_discard: str, drew: bool) -> None:
+    state = opening(4, dealer=1, first_discard=first_discard)
+    assert opened_with_a_draw(state) is drew
+    if drew:  # the dealer's left drew and was skipped: last in the order of play
+        assert len(state.hands[2]) == 3 and play_order(state)[-1] == 2
+
+
+def measured(order: tuple[int, ...], winner: int | None, *, draw: bool) -> MeasuredHand:
+    n = len(order)
+    hand = HandOutcome(winner, (5,) * n, (0,) * n, dealer=(order[0] - 1) % n)
+    zero = (0,) * n
+    return MeasuredHand("seat/3", ("eager",) * n, order, draw, hand, 10, zero, zero, zero, zero)
+
+
+def test_hands_opened_by_a_draw_two_are_counted_apart_from_the_first_seat() -> None:
+    cell = Cell("seat/3", ("eager",) * 3, 4)
+    cell.add(measured((0, 1, 2), 0, draw=False))  # the first player won
+    cell.add(measured((1, 2, 0), 2, draw=False))  # place 2 won
+    cell.add(measured((2, 0, 1), 2, draw=True))  # a Draw Two opening: its first player won
+    cell.add(measured((0, 1, 2), None, draw=True))  # blocked: in no win rate
+    assert (cell.first.hands, cell.first.wins) == (2, 1)
+    assert [(p.hands, p.wins) for p in cell.positions] == [(2, 1), (2, 1), (2, 0)]
+    assert (cell.draw_first.hands, cell.draw_first.wins) == (1, 1)
+    assert (cell.drawer.hands, cell.drawer.wins) == (1, 0)
+    assert cell.by_bot["eager"].hands == 3 and cell.blocked == 1
+    figures = seat_figures(cell)
+    assert figures["first_player"]["hands"] == 2
+    assert figures["draw_two"]["hands"] == 1
+    assert figures["trend"]["hands"] == 2 and figures["trend"]["mean_place"] == 1.5
 
 
 def test_play_hand_measures_the_hand_its_task_names() -> None:
@@ -116,13 +162,31 @@ def test_player_counts_parse_and_print() -> None:
             parse_players(bad)
 
 
-def test_verdicts_follow_the_interval() -> None:
-    tally = WinTally(hands=100, wins=60)  # Wilson interval 0.502-0.691
-    assert tally.summary(0.5)["verdict"] == "above"
-    assert WinTally(hands=100, wins=55).summary(0.5)["verdict"] == "consistent"
-    assert WinTally(hands=100, wins=15).summary(0.25)["verdict"] == "below"
-    summary = tally.summary(0.5)
+def test_a_win_tally_summary_gives_the_rate_its_interval_and_its_test() -> None:
+    summary = WinTally(hands=100, wins=60).summary(0.5)
     assert summary["rate"] == 0.6 and summary["p_value"] == pytest.approx(0.0569, abs=1e-4)
+    assert summary["ci"] == pytest.approx([0.502, 0.691], abs=1e-3)
+    assert "verdict" not in summary  # claims come from the (Holm-adjusted) tests
+
+
+def test_every_cell_of_the_study_balances_seats_and_neighbours() -> None:
+    available = ["heuristic", "greedy", "eager", "random", "ismcts"]
+    _, plans = plan_study(games=10, players=(2, 3, 4), available=available, ismcts_games=4)
+    by_name = {p.name: p for p in plans}
+    assert len(by_name["ladder/table"].seatings) == 24 and by_name["ladder/table"].games == 24
+    assert len(by_name["bluff/4"].seatings) == 4 and by_name["bluff/4"].games == 12
+    assert by_name["ladder/ismcts"].seatings == (
+        (ISMCTS_SPEC, "heuristic"),
+        ("heuristic", ISMCTS_SPEC),
+    )
+    for plan in plans:
+        assert plan.games % len(plan.seatings) == 0, plan.name
+        bots = plan.seatings[0]
+        seats = seat_counts(plan.seatings)
+        assert len({c / bots.count(bot) for (bot, _), c in seats.items()}) == 1, plan.name
+        after = neighbour_counts(plan.seatings)
+        ratios = {c / (bots.count(a) * (bots.count(b) - (a == b))) for (a, b), c in after.items()}
+        assert len(ratios) == 1, plan.name
 
 
 # -- whole studies -----------------------------------------------------------------------------
@@ -152,16 +216,26 @@ def test_a_quick_study_writes_the_report_the_figures_and_the_plots(tmp_path: Pat
     assert [r["players"] for r in figures["first_seat"]] == [2, 3, 4]
     assert [r["players"] for r in figures["hand_length"]] == [2, 3, 4]
     assert figures["study"]["seed"] == 3 and figures["study"]["games_per_cell"] == 8
-    first = figures["first_seat"][0]["first_player"]
-    assert first["hands"] + figures["first_seat"][0]["blocked"] == 8
+    two = figures["first_seat"][0]
+    first = two["first_player"]
+    assert first["hands"] + two["draw_two"]["hands"] + two["blocked"] == 8
     assert 0 <= first["ci"][0] <= first["rate"] <= first["ci"][1] <= 1
+    assert first["p_value"] <= first["p_holm"] <= 1
+    assert two["trend"]["places"] == 2 and "p_holm" in two["trend"]
+    assert "p_holm" in two["draw_two"]["first_player"]
     command = "lastcard study --out " + str(out) + " --games 8 --seed 3 --players 2-4"
     assert command in text and figures["run"]["command"].startswith(command)
     assert 'derive_seed(3, "study", C, i)' in text
     for heading in ("First-seat advantage", "Hand length", "bluffing", "bot ladder"):
         assert heading in text
+    for part in ("Trend across places", "Hands opened by a Draw Two", "Holm p", "sign test"):
+        assert part in text
+    assert "52%" not in text and "published" not in text  # a figure without a source
+    assert "interval lies wholly above" not in text and "overlap" not in text
     ladder = figures["ladder"]
     assert "random" in ladder["table"]["bots"] and ladder["pairs"]
+    assert len(ladder["table"]["pairs"]) == 6  # every two of the four table bots
+    assert all("p_holm" in p["comparison"] for p in ladder["pairs"])
     if "heuristic" in bot_names():
         assert [r["cell"] for r in figures["habits"]] == [
             "bluff/2",
@@ -186,3 +260,25 @@ def test_a_study_refuses_bad_sizes(tmp_path: Path) -> None:
         compute_study(games=0, seed=1, workers=1, progress=False)
     with pytest.raises(ValueError, match="player counts"):
         compute_study(games=2, seed=1, workers=1, players=(1, 2), progress=False)
+
+
+def test_the_report_claims_only_what_the_adjusted_tests_show() -> None:
+    """The same figures read three ways: significant after Holm, significant alone (a hint),
+    and not significant; the wording follows the adjusted p-value, not the interval."""
+    figures = compute_study(games=6, seed=2, workers=1, players=(2, 3, 4), progress=False)
+    figures["run"]["command"] = "lastcard study"
+    rows = figures["first_seat"]
+    for row, (rate, p, holm) in zip(
+        rows, [(0.70, 0.001, 0.003), (0.45, 0.02, 0.04 * 2), (0.30, 0.5, 1.0)], strict=True
+    ):
+        row["first_player"].update(rate=rate, p_value=p, p_holm=holm)
+    text = render_report(figures)
+    assert "At N = 2 the first player's share was 70.0%" in text
+    assert "p = 0.001, Holm p = 0.003: significant after Holm's correction" in text
+    assert "p = 0.02, Holm p = 0.08: not significant after Holm's correction (a hint" in text
+    assert "against a fair 25.0%, p = 0.50, Holm p = 1.00: not significant." in text
+    assert "the first player's share is above 1/N at N = 2; at the other" in text
+    for row in rows:
+        row["first_player"].update(p_value=0.5, p_holm=1.0)
+    text = render_report(figures)
+    assert "No player count's test survives Holm's correction over the 3 player counts" in text

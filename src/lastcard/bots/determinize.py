@@ -395,6 +395,11 @@ def _deal(
                 rest = _shuffled(rest + skipped, rng)
                 skipped = []
         if need:
+            if len(rest) < need and skipped:
+                # Cards an earlier constrained seat set aside are still unseen: without them
+                # this seat would be dealt short and they would end up in the stock.
+                rest = _shuffled(rest + skipped, rng)
+                skipped = []
             hand += rest[-need:]
             del rest[-need:]
         hands[s] = tuple(hand)

@@ -26,19 +26,20 @@ each a keyword option (so `"greedy:bluff=true"` works in a bot name):
 - **Jump-in.** `jump_in` (default True): offered a jump-in it takes it (the play is
   chosen like any other). A first Wild's colour is chosen like a wild's.
 
-All randomness comes from `random.Random(seed)`; a seeded bot facing the same positions makes
-the same choices.
+All randomness comes from `BotRng(seed)` (`lastcard.core.rng`), one `below(n)` per tie of n > 1
+(the card, then the colour), so a seeded bot facing the same positions makes the same choices and
+the compiled simulator (`lastcard.sim.fast`) reproduces them.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from lastcard.core import Action, ActionKind, Card, Color, Kind, PlayerView
 from lastcard.core.cards import COLORS
 from lastcard.core.matching import is_wd4_legal
+from lastcard.core.rng import BotRng
 from lastcard.core.seats import next_active as next_active_seat
 from lastcard.core.seats import turn_order
 
@@ -94,7 +95,7 @@ class GreedyBot:
         self.call_uno = call_uno
         self.catch = catch
         self.jump_in = jump_in
-        self._rng = random.Random(seed)
+        self._rng = BotRng(seed)
 
     def __repr__(self) -> str:
         return (
@@ -163,7 +164,7 @@ class GreedyBot:
         )
         card = best_cards[0]
         if len(best_cards) > 1:
-            card = best_cards[self._rng.randrange(len(best_cards))]
+            card = best_cards[self._rng.below(len(best_cards))]
         variants = play_variants(plays, card, uno=self.call_uno)
         hand = list(view.hand or ())
         if card in hand:
@@ -184,7 +185,7 @@ class GreedyBot:
         """The colour with the highest count; ties broken by the generator."""
         most = max(counts.values())
         tied = [c for c in COLORS if counts[c] == most]
-        return tied[0] if len(tied) == 1 else tied[self._rng.randrange(len(tied))]
+        return tied[0] if len(tied) == 1 else tied[self._rng.below(len(tied))]
 
 
 # -- helpers shared with the heuristic bot ------------------------------------------------------

@@ -265,6 +265,13 @@ class BotRng:
     def __repr__(self) -> str:
         return f"BotRng(seed={self.seed}, counter={self.counter})"
 
+    def getstate(self) -> tuple[int, int]:
+        """The whole state, for `setstate` (as `random.Random` offers)."""
+        return self.seed, self.counter
+
+    def setstate(self, state: tuple[int, int]) -> None:
+        self.seed, self.counter = state
+
     def next_u64(self) -> int:
         """The next uniform 64-bit number."""
         value = _splitmix64(self.seed, self.counter)

@@ -4,7 +4,8 @@
 - `simulate`: many games between the same seats, and their statistics (`lastcard simulate`).
 - `stats`: Wilson intervals, exact binomial tests, streaming means and histograms.
 - `parallel`: `run_tasks`, ordered and streaming work on several processes.
-- `tournament`: `run_tournament`, seat-rotated games between bots (`lastcard tournament`);
+- `tournament`: `run_tournament`, games between bots with seats and neighbours balanced
+  (`lastcard tournament`);
   `report` writes its results.json, results.csv, report.md and plots (`plots`, matplotlib).
 
 `sim` imports `lastcard.core`, `lastcard.bots` and `lastcard.table` only (DESIGN.md §1).

@@ -11,7 +11,8 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .tournament import TournamentResult
+from .stats import wilson_interval
+from .tournament import CONFIDENCE, TournamentResult
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -39,7 +40,7 @@ def _subtitle(result: TournamentResult) -> str:
     unit = "hands" if config.mode == "hands" else "games to the target score"
     return (
         f"{result.games:,} {unit} · {config.players} players · {config.rules_name} rules · "
-        f"seed {config.seed} · seats rotated"
+        f"seed {config.seed} · seats and neighbours balanced ({config.design_length} seatings)"
     )
 
 
@@ -56,7 +57,7 @@ def _style(ax: Axes) -> None:
     ax.set_axisbelow(True)
 
 
-def plot_win_rates(result: TournamentResult, path: Path) -> Path:
+def win_rates_figure(result: TournamentResult) -> Figure:
     """Win rate per bot with 95% Wilson intervals and the equal-skill line."""
     bots = result.ranked()
     names = [b.name for b in bots]
@@ -108,10 +109,15 @@ def plot_win_rates(result: TournamentResult, path: Path) -> Path:
     ax.set_ylabel("win rate (%) · wins / seats played")
     ax.set_title("Win rate per bot, with 95% confidence intervals", fontsize=12, loc="left")
     fig.suptitle(_subtitle(result), fontsize=8.5, color="#555555", x=0.01, ha="left")
-    return _save(fig, path)
+    return fig
 
 
-def plot_points(result: TournamentResult, path: Path) -> Path:
+def plot_win_rates(result: TournamentResult, path: Path) -> Path:
+    """`win_rates_figure`, saved to `path`."""
+    return _save(win_rates_figure(result), path)
+
+
+def points_figure(result: TournamentResult) -> Figure:
     """Mean points scored per hand and mean points left in hand, per bot, with 95% intervals."""
     bots = result.ranked()
     fig = _figure(max(8.0, 2.2 * len(bots) + 3), 4.4)
@@ -148,10 +154,15 @@ def plot_points(result: TournamentResult, path: Path) -> Path:
         ax.set_title(title, fontsize=11, loc="left")
         ax.set_ylabel("points (mean, 95% CI)")
     fig.suptitle(_subtitle(result), fontsize=8.5, color="#555555", x=0.01, ha="left")
-    return _save(fig, path)
+    return fig
 
 
-def plot_game_lengths(result: TournamentResult, path: Path) -> Path:
+def plot_points(result: TournamentResult, path: Path) -> Path:
+    """`points_figure`, saved to `path`."""
+    return _save(points_figure(result), path)
+
+
+def game_lengths_figure(result: TournamentResult) -> Figure:
     """Histogram of game lengths in turns, cut at the 99.5th percentile (the rest noted)."""
     hist = result.lengths
     fig = _figure(7.5, 4.2)
@@ -181,47 +192,69 @@ def plot_game_lengths(result: TournamentResult, path: Path) -> Path:
     )
     ax.set_title(f"Length of a {unit}, in turns", fontsize=12, loc="left")
     fig.suptitle(_subtitle(result) + note, fontsize=8.5, color="#555555", x=0.01, ha="left")
-    return _save(fig, path)
+    return fig
 
 
-def plot_position_win_rates(result: TournamentResult, path: Path) -> Path:
-    """Win rate by position after the dealer, for each bot (grouped bars) and over all bots.
+def plot_game_lengths(result: TournamentResult, path: Path) -> Path:
+    """`game_lengths_figure`, saved to `path`."""
+    return _save(game_lengths_figure(result), path)
+
+
+def position_win_rates_figure(result: TournamentResult) -> Figure:
+    """Win rate by position after the dealer, for each bot (grouped bars) and over all bots,
+    each with its 95% Wilson interval.
 
     Seat numbers mean little (the dealer is drawn); the position after the dealer is what gives
     an edge: position 1, the dealer's left, usually plays first.
     """
     bots = result.ranked()
     n = result.config.players
-    fig = _figure(min(11.0, max(7.5, 0.6 * n * (len(bots) + 1) + 3)), 4.4)
+    fig = _figure(min(11.0, max(7.5, 0.6 * n * (len(bots) + 1) + 3)), 4.6)
     ax = fig.add_subplot()
     _style(ax)
     groups = len(bots) + 1
     width = 0.8 / groups
     palette = ["#4c72b0", "#dd8452", "#55a868", "#8172b3", "#937860", "#da8bc3", "#8c8c8c"]
-    for j, bot in enumerate(bots):
-        rates = [(r or 0.0) * 100 for r in bot.position_win_rates]
-        xs = [p - 0.4 + width * (j + 0.5) for p in range(n)]
-        ax.bar(xs, rates, width=width, color=palette[j % len(palette)], label=bot.name, zorder=2)
-    overall = [
-        w / g * 100 if g else 0.0
-        for w, g in zip(result.position_wins, result.position_games, strict=True)
+    series: list[tuple[str, list[int], list[int], str, str | None]] = [
+        (bot.name, bot.position_wins, bot.position_games, palette[j % len(palette)], None)
+        for j, bot in enumerate(bots)
     ]
-    xs = [p - 0.4 + width * (len(bots) + 0.5) for p in range(n)]
-    ax.bar(
-        xs, overall, width=width, color="#cccccc", edgecolor="#555555", label="all bots", zorder=2
-    )
-    ax.axhline(result.null_win_rate * 100, color=_NULL, linestyle="--", linewidth=1.1)
+    series.append(("all bots", result.position_wins, result.position_games, "#cccccc", "#555555"))
+    for j, (label, wins, games, colour, edge) in enumerate(series):
+        rates = [w / g * 100 if g else 0.0 for w, g in zip(wins, games, strict=True)]
+        intervals = [wilson_interval(w, g, CONFIDENCE) for w, g in zip(wins, games, strict=True)]
+        errors = [
+            _error(r, lo * 100, hi * 100) for r, (lo, hi) in zip(rates, intervals, strict=True)
+        ]
+        xs = [p - 0.4 + width * (j + 0.5) for p in range(n)]
+        ax.bar(xs, rates, width=width, color=colour, edgecolor=edge, label=label, zorder=2)
+        ax.errorbar(
+            xs,
+            rates,
+            yerr=[[e[0] for e in errors], [e[1] for e in errors]],
+            fmt="none",
+            ecolor="#333333",
+            elinewidth=0.9,
+            capsize=2.5,
+            zorder=3,
+        )
+    ax.axhline(result.null_win_rate * 100, color=_NULL, linestyle="--", linewidth=1.1, zorder=4)
     labels = [str(p + 1) for p in range(n)]
     labels[0] += "\ndealer's left"
     labels[-1] += "\ndealer"
     ax.set_xticks(range(n), labels)
     which = "the deciding hand" if result.config.mode == "hands" else "the first hand"
     ax.set_xlabel(f"position after the dealer of {which}")
-    ax.set_ylabel("win rate (%)")
+    ax.set_ylabel("win rate (%), 95% CI")
     ax.legend(frameon=False, fontsize=8.5, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.set_title("Win rate by position at the table", fontsize=11, loc="left")
     fig.suptitle(_subtitle(result), fontsize=8.5, color="#555555", x=0.01, ha="left")
-    return _save(fig, path)
+    return fig
+
+
+def plot_position_win_rates(result: TournamentResult, path: Path) -> Path:
+    """`position_win_rates_figure`, saved to `path`."""
+    return _save(position_win_rates_figure(result), path)
 
 
 PLOTS = {
@@ -239,9 +272,13 @@ def write_plots(result: TournamentResult, out: Path) -> list[Path]:
 
 __all__ = [
     "PLOTS",
+    "game_lengths_figure",
     "plot_game_lengths",
     "plot_points",
     "plot_position_win_rates",
     "plot_win_rates",
+    "points_figure",
+    "position_win_rates_figure",
+    "win_rates_figure",
     "write_plots",
 ]

@@ -1,8 +1,9 @@
 """A tournament's files: `results.json`, `results.csv`, `report.md` and PNG plots.
 
 - `results.json`: everything: the command line, the configuration (rules as given and as
-  played, seeds and how each game's seed is derived), the versions, per-bot statistics with
-  their intervals, per-seat and per-position win rates, ratings, game lengths. All of it but
+  played, seeds and how each game's seed is derived, the seating design), the versions, per-bot
+  statistics with their intervals, the paired comparison of every two bots, per-seat and
+  per-position win rates, neighbour counts, ratings, game lengths. All of it but
   `command` and `run` (workers, time taken) depends only on the configuration, so two runs with
   the same seed can be compared by dropping those two keys.
 - `results.csv`: one row per bot.
@@ -134,8 +135,70 @@ def _p(p: float) -> str:
     return f"{p:.4f}"
 
 
-def _overlap(a: BotStats, b: BotStats) -> bool:
-    return not (a.win_ci[0] > b.win_ci[1] or b.win_ci[0] > a.win_ci[1])
+def _p_is(p: float) -> str:
+    text = _p(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
+def _oriented(pair: dict[str, Any], first: str) -> dict[str, Any]:
+    """A paired comparison (`Tally.pairs`) seen from `first`, which is its `a` or its `b`."""
+    if pair["a"] == first:
+        return pair
+    lo, hi = pair["share_ci"]
+    d_lo, d_hi = pair["difference_ci"]
+    return {
+        **pair,
+        "a": pair["b"],
+        "b": pair["a"],
+        "a_only": pair["b_only"],
+        "b_only": pair["a_only"],
+        "a_seats": pair["b_seats"],
+        "b_seats": pair["a_seats"],
+        "null_share": 1 - pair["null_share"],
+        "share": 1 - pair["share"],
+        "share_ci": [1 - hi, 1 - lo],
+        "difference": -pair["difference"],
+        "difference_ci": [-d_hi, -d_lo],
+    }
+
+
+def _ranked_pairs(result: TournamentResult) -> list[dict[str, Any]]:
+    """Every pair, the better-ranked bot first, in rank order."""
+    rank = {b.name: i for i, b in enumerate(result.ranked())}
+    pairs = [_oriented(p, p["a"] if rank[p["a"]] < rank[p["b"]] else p["b"]) for p in result.pairs]
+    return sorted(pairs, key=lambda p: (rank[p["a"]], rank[p["b"]]))
+
+
+def _points(x: float) -> str:
+    return f"{x * 100:+.2f}"
+
+
+def _pair_reading(pair: dict[str, Any], tests: int, unit: str) -> str:
+    """One consecutive pair in words, claiming only what the Holm-adjusted sign test shows."""
+    a, b = pair["a"], pair["b"]
+    lo, hi = pair["difference_ci"]
+    effect = (
+        f"{_points(pair['difference'])} points of win rate per seat (95% CI {_points(lo)} to "
+        f"{_points(hi)})"
+    )
+    if not pair["separated"]:
+        return f"- {a} over {b}: {effect}; no {unit[:-1]} was won by one and not the other."
+    share = (
+        f"of the {pair['separated']:,} {unit} won by one of them and not the other, {a} won "
+        f"{_pct(pair['share'])} (95% CI {_ci(*pair['share_ci'], percent=True)}; "
+        f"{_pct(pair['null_share'])} under equal skill)"
+    )
+    test = (
+        f"sign test {_p_is(pair['p_value'])}, Holm-adjusted over {tests} pairs "
+        f"{_p_is(pair['p_holm'])}"
+    )
+    if pair["p_holm"] < 0.05:
+        verdict = f"{a} wins more often than {b}"
+    elif pair["p_value"] < 0.05:
+        verdict = "below 0.05 alone but not after the adjustment: a hint, not a finding"
+    else:
+        verdict = "these games do not separate them"
+    return f"- {a} over {b}: {effect}; {share}; {test}: {verdict}."
 
 
 def render_report(result: TournamentResult, plots: list[str]) -> str:
@@ -167,11 +230,15 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
     rounding = ""
     if config.games != config.games_requested:
         rounding = (
-            f" ({config.games_requested:,} asked for, rounded up to a multiple of {n} so that "
-            "every bot plays every seat equally often)"
+            f" ({config.games_requested:,} asked for, rounded up to a multiple of "
+            f"{config.design_length}, the seating design's length, so that every bot plays every "
+            "seat, and sits after every other bot, equally often)"
         )
     add(f"- **Games**: {result.games:,} {unit}{rounding}: {what}.")
-    add(f"- **Players**: {n}, one per bot of the list; seats rotate (see Method).")
+    add(
+        f"- **Players**: {n}, one per bot of the list; seats balanced over a design of "
+        f"{config.design_length} seatings (see Method)."
+    )
     add(f"- **Rules**: preset `{config.rules_name}`.")
     add(
         f"- **Seed**: {config.seed}. Game g is dealt with "
@@ -219,17 +286,41 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
             f"{bot.left.mean:.2f} {_ci(*bot.left.interval())} | {rating} |"
         )
     add("")
-    if len(ranked) > 1:
-        add("Consecutive bots in this order:")
+    pairs = _ranked_pairs(result)
+    if pairs:
+        add("### Pairwise comparisons")
         add("")
-        for a, b in itertools.pairwise(ranked):
-            verdict = (
-                "the 95% intervals overlap: not separated at this sample size"
-                if _overlap(a, b)
-                else "the 95% intervals do not overlap"
+        add(
+            f"Two bots at one table are not independent (at most one of them wins a {unit[:-1]}), "
+            "so they are compared on the "
+            f"{unit} won by one and not the other: under equal skill the first wins half of "
+            "those (its share of the seats when a bot plays several), whatever the others do. "
+            "*Share*: the first bot's share of them, with a 95% Wilson interval; *p*: the exact "
+            "binomial (sign) test against the expected share; *Holm p*: the same after Holm's "
+            f"adjustment over the {len(pairs)} pairs; *difference*: the first bot's win rate per "
+            "seat minus the second's, with the Agresti-Min 95% interval for matched proportions."
+        )
+        add("")
+        add(
+            f"| Bots | {unit.capitalize()} won by one | Share of the first | 95% CI | Expected | "
+            "Difference (points) | 95% CI | p | Holm p |"
+        )
+        add("|---|---:|---:|---|---:|---:|---|---:|---:|")
+        for pair in pairs:
+            lo, hi = pair["difference_ci"]
+            share = _pct(pair["share"]) if pair["separated"] else "–"
+            add(
+                f"| {pair['a']} vs {pair['b']} | {pair['separated']:,} | {share} | "
+                f"{_ci(*pair['share_ci'], percent=True)} | {_pct(pair['null_share'])} | "
+                f"{_points(pair['difference'])} | [{_points(lo)}, {_points(hi)}] | "
+                f"{_p(pair['p_value'])} | {_p(pair['p_holm'])} |"
             )
-            diff = (a.win_rate - b.win_rate) * 100
-            add(f"- {a.name} over {b.name}: +{diff:.2f} points of win rate; {verdict}.")
+        add("")
+        add("Consecutive bots in the order above:")
+        add("")
+        by_names = {(p["a"], p["b"]): p for p in pairs}
+        for above, below in itertools.pairwise(ranked):
+            add(_pair_reading(by_names[above.name, below.name], len(pairs), unit))
         add("")
     if "win_rates.png" in plots:
         add("![Win rate per bot with 95% confidence intervals](win_rates.png)")
@@ -278,7 +369,8 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
     add(
         f"Position 1 is the dealer's left (usually the first to play), position {n} the dealer, "
         f"counted from the dealer of {which}. The dealer is drawn, so the seat numbers "
-        "themselves are arbitrary; the rotation makes every bot sit in every seat equally often."
+        "themselves are arbitrary; the seating design makes every bot sit in every seat, and "
+        "after every other bot, equally often."
     )
     add("")
     add("| Position | Games | Wins | Win rate | 95% CI |")
@@ -299,6 +391,20 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
     for bot in result.bots:
         add(f"| {bot.name} | " + " | ".join(f"{g:,}" for g in bot.seat_games) + " |")
     add("")
+    names = [bot.name for bot in result.bots]
+    games_after = {(r["bot"], r["next"]): r["games"] for r in result.neighbours}
+    add(
+        "Neighbour balance (games in which the column's bot sat in the seat right after the "
+        "row's bot, in the direction of play at the start of a hand; a bot listed k times is "
+        "counted once per entry):"
+    )
+    add("")
+    add("| Bot | " + " | ".join(f"then {name}" for name in names) + " |")
+    add("|---|" + "---:|" * len(names))
+    for a in names:
+        cells = [f"{games_after[a, b]:,}" if (a, b) in games_after else "–" for b in names]
+        add(f"| {a} | " + " | ".join(cells) + " |")
+    add("")
 
     add("## Game length")
     add("")
@@ -317,15 +423,24 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
 
     add("## Method")
     add("")
+    seats_text = (
+        f"all {config.design_length} orders of the {n} seats"
+        if config.design_length == math.factorial(n)
+        else f"a cyclic neighbour-balanced design of {config.design_length} seatings"
+    )
     add(
-        f"- **Seats**: game g seats the bot list rotated by g mod {n} (seat s gets entry "
-        f"(s + g) mod {n}), so over every {n} consecutive games each entry plays each seat once."
+        f"- **Seats**: game g takes seating g mod {config.design_length} of the seating design "
+        f"(`lastcard.sim.tournament.seating_design({n})`: {seats_text}), so over the design "
+        "every entry of the bot list sits in every seat, and right after every other entry, "
+        "equally often: the order in which the bots are listed changes nothing but the seeds' "
+        f"pairing with seatings. Each block of {n} consecutive games is seat-balanced by itself."
     )
     add(
         "- **Independence**: each game has its own seed; games are independent, so the Wilson "
-        "interval applies. For a bot listed k times, its k entries play the same games and at "
-        "most one of them wins each, so its interval (over games × k seats) is slightly "
-        "conservative."
+        "interval applies to each bot's win rate. For a bot listed k times, its k entries play "
+        "the same games and at most one of them wins each, so its interval (over games × k "
+        "seats) is slightly conservative. Two bots at one table are not independent of each "
+        "other, so they are compared with the paired sign test, not by their intervals."
     )
     add(
         "- **Wins**: a game is won by whoever goes out (hands) or by the game's winner "

@@ -15,10 +15,16 @@ The statistics:
 - each seat's share of hand wins: of the hands someone went out of (blocked hands have no
   winner and are counted apart), the fraction each seat went out of;
 - each seat's share of game wins (a shared win counts for every winner).
+
+With `workers` (or a Ray backend, `parallel.RayBackend`) the games are split into blocks of
+consecutive indices, each played by `play_block` on a worker, and the blocks' statistics are
+added up in order: every count is the same as in one process, for any number of workers and
+either backend.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,9 +43,11 @@ from lastcard.bots import BotFactory
 from lastcard.core import Action, ActionKind, GameState, Phase, Rules, Transition
 from lastcard.core.rng import STREAM_GAME, stream_seed
 
+from .parallel import Backend, LocalBackend, default_backend, run_tasks
 from .runner import DEFAULT_MAX_ACTIONS, play_game
 
 _TURN_KINDS = frozenset({ActionKind.PLAY, ActionKind.DRAW})
+_BLOCKS_PER_WORKER = 8  # enough for the load to balance and the progress to move
 
 ProgressHook = Callable[[int], None]
 """Called after each game with the number of games finished so far."""
@@ -82,6 +90,21 @@ class SimulationStats:
         finished = self.games - self.unfinished
         return tuple(w / finished if finished else 0.0 for w in self.game_wins)
 
+    def add(self, other: SimulationStats) -> None:
+        """Add the counts of `other`, a run of other games between the same seats (its
+        `seconds` too: the caller sets the wall clock of a whole run)."""
+        if other.players != self.players:
+            raise ValueError(f"cannot add {other.players}-player stats to {self.players}-player")
+        self.games += other.games
+        self.unfinished += other.unfinished
+        self.hands += other.hands
+        self.blocked_hands += other.blocked_hands
+        self.turns += other.turns
+        self.actions += other.actions
+        self.seconds += other.seconds
+        self.hand_wins = [a + b for a, b in zip(self.hand_wins, other.hand_wins, strict=True)]
+        self.game_wins = [a + b for a, b in zip(self.game_wins, other.game_wins, strict=True)]
+
     def add_game(self, state: GameState, turns: int, actions: int) -> None:
         """Count one finished (or action-limited) game."""
         self.games += 1
@@ -112,6 +135,29 @@ def game_seed(seed: int, index: int) -> int:
     return stream_seed(seed, STREAM_GAME, index)
 
 
+@dataclass(frozen=True)
+class GameBlock:
+    """Games `start` to `start + count - 1` of a run: one task of a run on workers. It pickles
+    when the bots are given by name (or by picklable factories)."""
+
+    bots: tuple[BotFactory | str, ...]
+    rules: Rules
+    seed: int
+    start: int
+    count: int
+    max_actions: int
+    engine: str
+
+
+def play_block(block: GameBlock) -> SimulationStats:
+    """Play `block`'s games, each dealt as in a run of `simulate` (game i with
+    `game_seed(seed, i)`), and count them."""
+    indices = range(block.start, block.start + block.count)
+    if block.engine == "fast":
+        return _play_fast(block.bots, block.rules, block.seed, indices, block.max_actions)
+    return _play_reference(block.bots, block.rules, block.seed, indices, None, block.max_actions)
+
+
 def simulate(
     bots: Sequence[BotFactory | str],
     rules: Rules | None = None,
@@ -121,25 +167,88 @@ def simulate(
     on_game: ProgressHook | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     engine: str = "reference",
+    workers: int = 1,
+    backend: Backend | None = None,
 ) -> SimulationStats:
     """Play `games` games between `bots` (one per seat) and measure them.
 
     `on_game` is called after each game (for a progress bar, say; the fast engine calls it
-    after each batch). `engine="fast"` plays the same games on the compiled simulator
-    (`lastcard.sim.fast`; `choose_engine` says whether it can).
+    after each batch, and a run on workers after each block). `engine="fast"` plays the same
+    games on the compiled simulator (`lastcard.sim.fast`; `choose_engine` says whether it can).
+    `workers` and `backend` (by default `parallel.default_backend()`) say where the games are
+    played: one worker of the local backend is this process; otherwise blocks of games run
+    through `run_tasks` (`play_block`), and the bots must pickle. The counts do not depend on
+    either; `seconds` is the wall clock of the whole run.
     """
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
+    if workers < 1:
+        raise ValueError(f"workers must be 1 or more, not {workers}")
     rules = rules if rules is not None else Rules()
+    if engine == "fast" and not all(isinstance(bot, str) for bot in bots):
+        raise ValueError("the fast engine plays bots given by name")
+    backend = backend if backend is not None else default_backend()
+    if workers > 1 or not isinstance(backend, LocalBackend):
+        return _simulate_in_blocks(
+            bots, rules, games, seed, on_game, max_actions, engine, workers, backend
+        )
     if engine == "fast":
         from .fast.run import simulate_fast  # NumPy and numba, imported only when asked for
 
         names = [bot for bot in bots if isinstance(bot, str)]
-        if len(names) != len(bots):
-            raise ValueError("the fast engine plays bots given by name")
         return simulate_fast(
             names, rules, games=games, seed=seed, on_game=on_game, max_actions=max_actions
         )
+    start = time.perf_counter()
+    stats = _play_reference(bots, rules, seed, range(games), on_game, max_actions)
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+def _simulate_in_blocks(
+    bots: Sequence[BotFactory | str],
+    rules: Rules,
+    games: int,
+    seed: int,
+    on_game: ProgressHook | None,
+    max_actions: int,
+    engine: str,
+    workers: int,
+    backend: Backend,
+) -> SimulationStats:
+    """`simulate` on workers: blocks of consecutive games, their statistics added in order."""
+    size = max(1, math.ceil(games / (backend.parallelism(workers) * _BLOCKS_PER_WORKER)))
+    blocks = [
+        GameBlock(tuple(bots), rules, seed, start, min(size, games - start), max_actions, engine)
+        for start in range(0, games, size)
+    ]
+    stats = SimulationStats(players=len(bots))
+    start = time.perf_counter()
+    for played in run_tasks(
+        play_block,
+        blocks,
+        workers=workers,
+        description="simulate",
+        progress=False,  # the caller's `on_game` shows the progress
+        chunksize=1,
+        backend=backend,
+    ):
+        stats.add(played)
+        if on_game is not None:
+            on_game(stats.games)
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+def _play_reference(
+    bots: Sequence[BotFactory | str],
+    rules: Rules,
+    seed: int,
+    indices: range,
+    on_game: ProgressHook | None,
+    max_actions: int,
+) -> SimulationStats:
+    """Games `indices` of a run on the reference engine; `on_game` gets the number played."""
     stats = SimulationStats(players=len(bots))
     turns = 0
 
@@ -148,14 +257,48 @@ def simulate(
         turns += is_turn(before, action)
 
     start = time.perf_counter()
-    for index in range(games):
+    for done, index in enumerate(indices, start=1):
         turns = 0
         record, state = play_game(
             bots, rules, game_seed(seed, index), on_step=count_turn, max_actions=max_actions
         )
         stats.add_game(state, turns, len(record.actions))
         if on_game is not None:
-            on_game(index + 1)
+            on_game(done)
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+def _play_fast(
+    bots: Sequence[BotFactory | str],
+    rules: Rules,
+    seed: int,
+    indices: range,
+    max_actions: int,
+) -> SimulationStats:
+    """Games `indices` of a run on the compiled simulator, counted as `simulate_fast` counts
+    (which plays from game 0 only)."""
+    import numpy as np
+
+    from .fast.run import game_seeds, play_games
+
+    names = [bot for bot in bots if isinstance(bot, str)]
+    if len(names) != len(bots):
+        raise ValueError("the fast engine plays bots given by name")
+    stats = SimulationStats(players=len(names))
+    start = time.perf_counter()
+    played = play_games(
+        names, rules, game_seeds(seed, indices.start, len(indices)), max_actions=max_actions
+    )
+    stats.games = len(indices)
+    stats.unfinished = int(np.count_nonzero(played.winner < 0))
+    stats.hands = int(played.hands.sum())
+    stats.blocked_hands = int(played.blocked.sum())
+    stats.turns = int(played.turns.sum())
+    stats.actions = int(played.actions.sum())
+    for seat in range(len(names)):
+        stats.hand_wins[seat] = int(played.hand_wins[:, seat].sum())
+        stats.game_wins[seat] = int(np.count_nonzero(played.winner == seat))
     stats.seconds = time.perf_counter() - start
     return stats
 
@@ -169,6 +312,8 @@ def simulate_with_progress(
     console: Console | None = None,
     min_games: int = 20,
     engine: str = "reference",
+    workers: int = 1,
+    backend: Backend | None = None,
 ) -> SimulationStats:
     """`simulate` with a rich progress bar on `console` (stderr by default).
 
@@ -177,7 +322,9 @@ def simulate_with_progress(
     """
     console = console if console is not None else Console(stderr=True)
     if games < min_games or not console.is_terminal:
-        return simulate(bots, rules, games=games, seed=seed, engine=engine)
+        return simulate(
+            bots, rules, games=games, seed=seed, engine=engine, workers=workers, backend=backend
+        )
     columns = (
         TextColumn("simulating"),
         BarColumn(),
@@ -195,4 +342,6 @@ def simulate_with_progress(
             seed=seed,
             on_game=lambda done: progress.update(task, completed=done),
             engine=engine,
+            workers=workers,
+            backend=backend,
         )

@@ -10,18 +10,27 @@ The questions, each a set of *cells* (one table of bots, `games` hands):
 1. **First seat** (cells `seat/N`, N = 2..10 identical bots): the *first player* of a hand is the
    seat that takes its first turn (`first_player`): the dealer's left, unless the first discard
    moved the turn (a Skip or Draw Two skips the dealer's left; a Reverse starts at the dealer's
-   right, which with two players is the dealer). Its win rate is compared with 1/N. The
-   same hands give the win share of every position in the order of play and of the dealer's
-   left, for readers who define "first seat" that way.
+   right, which with two players is the dealer). A Draw Two first discard also makes the
+   skipped player draw two cards, a different start: those hands (`draw_opening`) are counted
+   apart, and the first player's win rate, compared with 1/N, is over the other hands. The same
+   hands give the win share of every place in the order of play, with a trend test across the
+   places (`stats.position_trend`), and of the dealer's left, for readers who define "first
+   seat" that way. Each family of tests (first player at each N; trend at each N; Draw Two
+   openings at each N) is adjusted with Holm's method (`stats.holm`).
 2. **Hand length** (same hands): turns per hand, a *turn* as `lastcard simulate` counts it: a
    play or a draw made while a turn is awaited (a draw and the play of the drawn card are one).
 3. **Habits** (cells `bluff/N`, `challenge/N`): one `heuristic:bluff=false` (or
    `challenge=false`) among N-1 full `heuristic` bots, its seat rotating so it sits in every seat
    equally. Its win rate against 1/N is the cost of giving up the habit when everyone else keeps
-   it; the *value of the habit* reported is 1/N minus that rate.
-4. **Ladder** (cells `ladder/table`, `ladder/A-vs-B`, `ladder/ismcts`): a seat-rotated table of
-   the ladder bots (every permutation of the seats in turn) and every pair heads-up, seats
-   alternating; `ismcts` with a small budget against `heuristic` when it is registered.
+   it; the *value of the habit* reported is 1/N minus that rate (Holm-adjusted over the cells).
+4. **Ladder** (cells `ladder/table`, `ladder/A-vs-B`, `ladder/ismcts`): a table of the ladder
+   bots taking every order of the seats in turn, and every pair heads-up, seats alternating;
+   `ismcts` with a small budget against `heuristic` when it is registered. Bots are compared in
+   pairs with the sign test of `stats.paired_comparison` (of the hands won by one of the two,
+   the share won by the first), Holm-adjusted over every comparison of the question.
+
+Every cell's seatings come from `tournament.name_seatings`, the tournament's seating design:
+each bot sits in every seat, and right after every other bot, equally often.
 
 Seeds: hand `i` of cell `C` is dealt with `derive_seed(seed, "study", C, i)` and its bots are
 seeded from that (`runner.bot_seed`), so a study is reproducible and identical for any number of
@@ -50,9 +59,16 @@ from lastcard.core.seats import turn_order
 from .parallel import run_tasks
 from .runner import play_game
 from .simulate import is_turn
-from .stats import RunningMean, binomial_p_value, wilson_interval
+from .stats import (
+    RunningMean,
+    binomial_p_value,
+    holm,
+    paired_comparison,
+    position_trend,
+    wilson_interval,
+)
 from .study_report import render_report
-from .tournament import HandOutcome, rotation, rounded_games
+from .tournament import HandOutcome, name_seatings, rounded_games
 
 RULES = Rules(target_score=None)
 """The official rules, each game a single hand."""
@@ -91,6 +107,15 @@ def play_order(state: GameState) -> tuple[int, ...]:
     return tuple(turn_order(state.active, first_player(state), state.direction))
 
 
+def opened_with_a_draw(state: GameState) -> bool:
+    """Whether the first discard of the hand just dealt in `state` made a player draw (a Draw
+    Two, RULES.md §2.4): the player after the dealer drew and was skipped, so it is the last in
+    `play_order` and the first player faces a player holding two more cards."""
+    if state.phase not in _OPENING:
+        raise ValueError(f"not the opening of a hand: phase {state.phase.value}")
+    return state.first_discard.draw_count > 0
+
+
 @dataclass(frozen=True)
 class HandTask:
     """Hand `index` of cell `cell`: `bots[k]` sits at seat k; dealt with `seed`."""
@@ -108,6 +133,7 @@ class MeasuredHand:
     cell: str
     bots: tuple[str, ...]
     order: tuple[int, ...]  # seats in order of first play (order[0] took the first turn)
+    draw_opening: bool  # the first discard made a player draw (Draw Two): order[-1], skipped
     hand: HandOutcome  # went_out None: blocked
     turns: int
     wd4: tuple[int, ...]  # Wild Draw Fours played
@@ -148,6 +174,7 @@ def play_hand(task: HandTask) -> MeasuredHand:
         cell=task.cell,
         bots=task.bots,
         order=play_order(opening[0]),
+        draw_opening=opened_with_a_draw(opening[0]),
         hand=HandOutcome.of(final.history[0]),
         turns=turns,
         wd4=tuple(wd4),
@@ -181,12 +208,7 @@ class WinTally:
             "ci": [lo, hi],
             "fair": fair,
             "p_value": binomial_p_value(self.wins, self.hands, fair),
-            "verdict": _verdict(lo, hi, fair),
         }
-
-
-def _verdict(lo: float, hi: float, fair: float) -> str:
-    return "above" if lo > fair else "below" if hi < fair else "consistent"
 
 
 @dataclass
@@ -225,12 +247,16 @@ class Cell:
     """The hands of one table of bots, tallied as every question needs them."""
 
     name: str
-    bots: tuple[str, ...]  # the seating of hand 0 (later hands rotate it)
+    bots: tuple[str, ...]  # the seating of hand 0 (later hands take the cell's other seatings)
     games: int
     blocked: int = 0
+    # the first-seat tallies count the decided hands whose first discard made nobody draw ...
     first: WinTally = field(default_factory=WinTally)
     dealer_left: WinTally = field(default_factory=WinTally)
     positions: list[WinTally] = field(default_factory=list)
+    # ... and these the others (a Draw Two first discard): who played first, and who drew
+    draw_first: WinTally = field(default_factory=WinTally)
+    drawer: WinTally = field(default_factory=WinTally)
     by_bot: dict[str, WinTally] = field(default_factory=dict)
     activity: dict[str, Activity] = field(default_factory=dict)
     turns: RunningMean = field(default_factory=RunningMean)
@@ -250,14 +276,18 @@ class Cell:
             self.blocked += 1
             return
         winner = measured.hand.went_out
+        for bot in dict.fromkeys(measured.bots):  # each bot once, in seating order
+            self.by_bot.setdefault(bot, WinTally()).add(measured.bots[winner] == bot)
+        if measured.draw_opening:
+            self.draw_first.add(measured.order[0] == winner)
+            self.drawer.add(measured.order[-1] == winner)
+            return
         self.first.add(measured.order[0] == winner)
         self.dealer_left.add((measured.hand.dealer + 1) % n == winner)
         if not self.positions:
             self.positions = [WinTally() for _ in range(n)]
         for position, seat in enumerate(measured.order):
             self.positions[position].add(seat == winner)
-        for bot in dict.fromkeys(measured.bots):  # each bot once, in seating order
-            self.by_bot.setdefault(bot, WinTally()).add(measured.bots[winner] == bot)
 
 
 # -- the design --------------------------------------------------------------------------------
@@ -278,10 +308,12 @@ def _rounded(games: int, period: int) -> int:
     return max(period, rounded_games(games, period))
 
 
-def rotations(bots: Sequence[str]) -> tuple[tuple[str, ...], ...]:
-    """The seatings that put each bot in each seat once, keeping their cyclic order."""
-    n = len(bots)
-    return tuple(tuple(bots[entry] for entry in rotation(k, n)) for k in range(n))
+def cell_plan(name: str, question: str, bots: Sequence[str], games: int) -> CellPlan:
+    """A cell of `bots`, seated by the tournament's seating design (`name_seatings`: every bot
+    in every seat, and right after every other bot, equally often), `games` rounded up to a
+    multiple of the design's length."""
+    seatings = name_seatings(bots)
+    return CellPlan(name, question, seatings, _rounded(games, len(seatings)))
 
 
 def plan_study(
@@ -289,23 +321,21 @@ def plan_study(
 ) -> tuple[str, list[CellPlan]]:
     """The bot for the seat questions and every cell of the study, in the order they run."""
     seat_bot = "heuristic" if "heuristic" in available else "eager"
-    plans = [CellPlan(f"seat/{n}", "seat", ((seat_bot,) * n,), games) for n in players]
+    plans = [cell_plan(f"seat/{n}", "seat", [seat_bot] * n, games) for n in players]
     if "heuristic" in available:
         tables = [n for n in HABIT_PLAYERS if n in players] or [min(players)]
         for habit, n in itertools.product(HABITS, tables):
             focal = f"heuristic:{habit}=false"
-            seatings = rotations([focal] + ["heuristic"] * (n - 1))
-            plans.append(CellPlan(f"{habit}/{n}", "habit", seatings, _rounded(games, n)))
+            bots = [focal] + ["heuristic"] * (n - 1)
+            plans.append(cell_plan(f"{habit}/{n}", "habit", bots, games))
     ladder = [bot for bot in LADDER_BOTS if bot in available]
-    perms = tuple(itertools.permutations(ladder))
-    plans.append(CellPlan("ladder/table", "ladder", perms, _rounded(games, len(perms))))
+    plans.append(cell_plan("ladder/table", "ladder", ladder, games))
     for a, b in itertools.combinations(ladder, 2):
-        plans.append(CellPlan(f"ladder/{a}-vs-{b}", "pair", ((a, b), (b, a)), _rounded(games, 2)))
+        plans.append(cell_plan(f"ladder/{a}-vs-{b}", "pair", [a, b], games))
     if "ismcts" in available and ismcts_games > 0:
         rival = ladder[0]
-        seatings = ((ISMCTS_SPEC, rival), (rival, ISMCTS_SPEC))
         # first in the stream: its slow hands then overlap with everything else
-        plans.insert(0, CellPlan("ladder/ismcts", "pair", seatings, _rounded(ismcts_games, 2)))
+        plans.insert(0, cell_plan("ladder/ismcts", "pair", [ISMCTS_SPEC, rival], ismcts_games))
     return seat_bot, plans
 
 
@@ -351,9 +381,12 @@ def _quantile(counts: Counter[int], q: float) -> int:
 
 def seat_figures(cell: Cell) -> dict[str, Any]:
     """Question 1 for one player count: the first player's, the dealer's left's and every
-    position's win rate, against 1/N."""
+    place's win rate against 1/N, and the trend across places, over the hands whose first
+    discard made nobody draw; the hands opened by a Draw Two apart (`p_holm` is added by
+    `adjust_first_seat`)."""
     n = cell.players
     first = cell.first.summary(1 / n)
+    places = cell.positions or [WinTally() for _ in range(n)]
     return {
         "cell": cell.name,
         "players": n,
@@ -364,8 +397,27 @@ def seat_figures(cell: Cell) -> dict[str, Any]:
         "relative": first["rate"] * n,
         "relative_ci": [first["ci"][0] * n, first["ci"][1] * n],
         "dealer_left": cell.dealer_left.summary(1 / n),
-        "positions": [tally.summary(1 / n) for tally in cell.positions],
+        "positions": [tally.summary(1 / n) for tally in places],
+        "trend": position_trend([tally.wins for tally in places], CONFIDENCE).to_dict(),
+        "draw_two": {
+            "hands": cell.draw_first.hands,
+            "first_player": cell.draw_first.summary(1 / n),
+            "drawer": cell.drawer.summary(1 / n),
+        },
     }
+
+
+def adjust(tests: Sequence[dict[str, Any]]) -> None:
+    """Add `p_holm`, Holm's adjustment over `tests` (one family), to each test's figures."""
+    for test, adjusted in zip(tests, holm([t["p_value"] for t in tests]), strict=True):
+        test["p_holm"] = adjusted
+
+
+def adjust_first_seat(rows: Sequence[dict[str, Any]]) -> None:
+    """Holm's adjustment over the player counts, for each of question 1's three families."""
+    adjust([r["first_player"] for r in rows])
+    adjust([r["trend"] for r in rows])
+    adjust([r["draw_two"]["first_player"] for r in rows])
 
 
 def length_figures(cell: Cell) -> dict[str, Any]:
@@ -409,31 +461,63 @@ def habit_figures(cell: Cell) -> dict[str, Any]:
     }
 
 
-def ladder_figures(table: Cell, pairs: Sequence[Cell]) -> dict[str, Any]:
-    """Question 4: the seat-rotated table and every pair heads-up."""
+def ladder_figures(
+    table: Cell, pairs: Sequence[Cell], ismcts: Cell | None, skipped: str = ""
+) -> dict[str, Any]:
+    """Question 4: the table of every ladder bot, every pair heads-up and `ismcts` against its
+    rival. Pairs of bots are compared with the sign test (`stats.paired_comparison`): at the
+    table on the hands won by one of the two (each hand has one winner), heads-up on every
+    decided hand. Holm's adjustment runs over all of them."""
     k = table.players
     ranked = sorted(table.by_bot, key=lambda bot: -table.by_bot[bot].wins)
-    return {
+    decided = table.games - table.blocked
+    table_pairs = [
+        {
+            "bots": [a, b],
+            **paired_comparison(
+                table.by_bot[a].wins, table.by_bot[b].wins, decided, confidence=CONFIDENCE
+            ).to_dict(),
+        }
+        for a, b in itertools.combinations(ranked, 2)
+    ]
+    heads_up = [pair_figures(pair) for pair in pairs]
+    figures: dict[str, Any] = {
         "table": {
             "cell": table.name,
             "players": k,
             "games": table.games,
             "blocked": table.blocked,
             "bots": {bot: table.by_bot[bot].summary(1 / k) for bot in ranked},
+            "pairs": table_pairs,
             "turns": table.turns.to_dict(CONFIDENCE),
         },
-        "pairs": [pair_figures(pair) for pair in pairs],
+        "pairs": heads_up,
+        "ismcts": (
+            {**pair_figures(ismcts), "budget": ISMCTS_SPEC}
+            if ismcts is not None
+            else {"skipped": skipped}
+        ),
     }
+    family = table_pairs + [p["comparison"] for p in heads_up]
+    if ismcts is not None:
+        family.append(figures["ismcts"]["comparison"])
+    adjust(family)
+    return figures
 
 
 def pair_figures(pair: Cell) -> dict[str, Any]:
-    """One heads-up cell of question 4: the first bot's wins against an even share."""
+    """One heads-up cell of question 4: the first bot's share of the decided hands, with the
+    sign test against an even share and the difference in win rates."""
+    a, b = pair.bots
+    decided = pair.games - pair.blocked
     return {
         "cell": pair.name,
-        "bots": list(pair.bots),
+        "bots": [a, b],
         "games": pair.games,
         "blocked": pair.blocked,
-        "first_bot_wins": pair.by_bot[pair.bots[0]].summary(0.5),
+        "comparison": paired_comparison(
+            pair.by_bot[a].wins, pair.by_bot[b].wins, decided, confidence=CONFIDENCE
+        ).to_dict(),
     }
 
 
@@ -514,12 +598,17 @@ def compute_study(
         by_question.setdefault(plan.question, []).append(cells[plan.name])
     seats = by_question["seat"]
     pairs = [c for c in by_question["pair"] if c.name != "ladder/ismcts"]
-    ladder = ladder_figures(by_question["ladder"][0], pairs)
-    if "ladder/ismcts" in cells:
-        ladder["ismcts"] = {**pair_figures(cells["ladder/ismcts"]), "budget": ISMCTS_SPEC}
-    else:
-        why = "not registered" if "ismcts" not in available else "no games asked for"
-        ladder["ismcts"] = {"skipped": f"the ismcts bot is {why}"}
+    why = "not registered" if "ismcts" not in available else "no games asked for"
+    ladder = ladder_figures(
+        by_question["ladder"][0],
+        pairs,
+        cells.get("ladder/ismcts"),
+        skipped=f"the ismcts bot is {why}",
+    )
+    first_seat = [seat_figures(c) for c in seats]
+    adjust_first_seat(first_seat)
+    habits = [habit_figures(c) for c in by_question.get("habit", [])]
+    adjust([h["without_wins"] for h in habits])
     return {
         "study": {
             "lastcard": importlib.metadata.version("lastcard"),
@@ -535,10 +624,16 @@ def compute_study(
             ],
             "hand_seed": 'derive_seed(seed, "study", cell, i)',
             "confidence": CONFIDENCE,
+            "multiple_testing": (
+                "Holm's step-down adjustment (p_holm) within each family: the first player's "
+                "share over the player counts; the trend across places over the player counts; "
+                "the Draw Two openings' first player over the player counts; the habits over "
+                "their cells; the ladder's paired comparisons over all of them"
+            ),
         },
-        "first_seat": [seat_figures(c) for c in seats],
+        "first_seat": first_seat,
         "hand_length": [length_figures(c) for c in seats],
-        "habits": [habit_figures(c) for c in by_question.get("habit", [])],
+        "habits": habits,
         "ladder": ladder,
         "run": {"workers": workers, "seconds": seconds, "hands": sum(p.games for p in plans)},
     }

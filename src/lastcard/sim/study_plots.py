@@ -1,7 +1,9 @@
 """The PNG plots of `lastcard study`, drawn from its figures (the content of study.json).
 
 Drawn with matplotlib's object API on the Agg canvas (no pyplot, no display, no global state),
-so plotting works on a headless machine and in worker processes alike.
+so plotting works on a headless machine and in worker processes alike. Every figure carries a
+subtitle with the hands it shows and the seed, so a figure cut out of the report still says
+where it came from; every rate is drawn with its 95% interval.
 """
 
 from __future__ import annotations
@@ -16,27 +18,61 @@ from matplotlib.figure import Figure
 FAIR = dict(color="0.35", linestyle="--", linewidth=1)
 BAR = "#3b6ea5"
 ACCENT = "#c8553d"
+SUBTITLE = dict(fontsize=8.5, color="#555555", x=0.01, ha="left")
 DPI = 120
+ALPHA = 0.05  # the level of the Holm-adjusted tests the plots mark
+
+
+def subtitles(figures: dict[str, Any]) -> dict[str, str]:
+    """Each plot's subtitle: the hands it shows and the seed."""
+    seed = f"seed {figures['study']['seed']}"
+    seats = figures["first_seat"]
+    per_count = (
+        f"{seats[0]['games']:,} hands per player count "
+        f"(N = {seats[0]['players']}–{seats[-1]['players']}) · {seed}"
+    )
+    habits = figures["habits"]
+    ladder = figures["ladder"]
+    pairs = ladder["pairs"]
+    ladder_text = f"table {ladder['table']['games']:,} hands"
+    if pairs:
+        ladder_text += f" · heads-up {pairs[0]['games']:,} hands per pair"
+    if "skipped" not in ladder["ismcts"]:
+        ladder_text += f" ({ladder['ismcts']['games']:,} with ismcts)"
+    return {
+        "first_seat": per_count + " · hands opened by a Draw Two apart",
+        "positions": per_count + " · hands opened by a Draw Two left out",
+        "hand_length": per_count,
+        "habits": (
+            f"{min(h['games'] for h in habits):,} hands or more per cell · {seed}" if habits else ""
+        ),
+        "ladder": f"{ladder_text} · {seed}",
+    }
 
 
 def write_plots(figures: dict[str, Any], out: Path) -> dict[str, str]:
     """Draw every plot the figures allow into `out`; returns {plot name: file name}."""
     drawn: dict[str, str] = {}
-    plots: list[tuple[str, Callable[[Any], Figure], Any]] = [
-        ("first_seat", _first_seat, figures["first_seat"]),
-        ("positions", _positions, figures["first_seat"]),
-        ("hand_length", _hand_length, figures["hand_length"]),
-        ("habits", _habits, figures["habits"]),
-        ("ladder", _ladder, figures["ladder"]),
-    ]
-    for name, draw, data in plots:
-        if not data:
+    for name in PLOTS:
+        figure = draw(name, figures)
+        if figure is None:
             continue
-        figure = draw(data)
         file = f"{name}.png"
         figure.savefig(out / file, dpi=DPI)
         drawn[name] = file
     return drawn
+
+
+def draw(name: str, figures: dict[str, Any]) -> Figure | None:
+    """Plot `name` of `PLOTS` with its subtitle, unsaved; None when the figures have no data
+    for it (no habit cells, say)."""
+    drawer, key = PLOTS[name]
+    data = figures[key]
+    if not data:
+        return None
+    figure = drawer(data)
+    figure.suptitle(subtitles(figures)[name], **SUBTITLE)
+    return figure
 
 
 def _yerr(
@@ -51,7 +87,7 @@ def _yerr(
 
 
 def _first_seat(rows: list[dict[str, Any]]) -> Figure:
-    figure = Figure(figsize=(10, 4.2), layout="constrained")
+    figure = Figure(figsize=(10, 5.0), layout="constrained")
     left, right = figure.subplots(1, 2)
     ns = [r["players"] for r in rows]
     rates = [100 * r["first_player"]["rate"] for r in rows]
@@ -63,9 +99,29 @@ def _first_seat(rows: list[dict[str, Any]]) -> Figure:
     left.errorbar(
         ns, rates, yerr=errors, fmt="o", color=BAR, capsize=3, label="first player (95% CI)"
     )
+    drawn = [r for r in rows if r["draw_two"]["hands"]]
+    if drawn:
+        draw_two = [r["draw_two"]["first_player"] for r in drawn]
+        left.errorbar(
+            [r["players"] + 0.2 for r in drawn],
+            [100 * d["rate"] for d in draw_two],
+            yerr=_yerr([d["rate"] for d in draw_two], [d["ci"] for d in draw_two], 100),
+            fmt="^",
+            color=ACCENT,
+            alpha=0.7,
+            markersize=4,
+            capsize=2,
+            elinewidth=0.8,
+            label="first player, Draw Two openings (95% CI)",
+        )
     left.set(xlabel="players N", ylabel="hands won (%)", title="First player's win rate")
     left.set_xticks(ns)
-    left.legend(frameon=False)
+    highest = max(
+        [r["first_player"]["ci"][1] for r in rows]
+        + [r["draw_two"]["first_player"]["ci"][1] for r in drawn]
+    )
+    left.set_ylim(-2, min(103, 100 * highest + 5))  # markers at 0% or 100% stay whole
+    left.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2)
     rel = [r["relative"] for r in rows]
     rel_errors = _yerr(rel, [r["relative_ci"] for r in rows])
     right.axhline(1.0, **FAIR, label="no advantage")
@@ -74,26 +130,29 @@ def _first_seat(rows: list[dict[str, Any]]) -> Figure:
     )
     dealer = [r["dealer_left"]["rate"] * r["players"] for r in rows]
     right.plot(
-        [n + 0.15 for n in ns],
+        [n + 0.2 for n in ns],
         dealer,
         "s",
-        color=ACCENT,
-        alpha=0.7,
+        color="0.45",
         markersize=4,
         label="dealer's left",
     )
     right.set(
-        xlabel="players N", ylabel="win rate × N (1 = fair)", title="Relative to the fair share"
+        xlabel="players N",
+        ylabel="win rate × N (1 = fair)",
+        title="Relative to the fair share (no Draw Two opening)",
     )
     right.set_xticks(ns)
-    right.legend(frameon=False)
+    right.legend(
+        frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2
+    )
     return figure
 
 
 def _positions(rows: list[dict[str, Any]]) -> Figure:
     columns = min(3, len(rows))
     lines = math.ceil(len(rows) / columns)
-    figure = Figure(figsize=(3.4 * columns, 2.6 * lines + 0.4), layout="constrained")
+    figure = Figure(figsize=(3.6 * columns, 2.7 * lines + 0.6), layout="constrained")
     axes = figure.subplots(lines, columns, squeeze=False, sharey=True)
     for ax, r in zip(axes.flat, rows, strict=False):  # the grid may have spare cells
         n = r["players"]
@@ -102,14 +161,29 @@ def _positions(rows: list[dict[str, Any]]) -> Figure:
         rates = [p["rate"] * n for p in positions]
         errors = _yerr([p["rate"] for p in positions], [p["ci"] for p in positions], n)
         ax.axhline(1.0, **FAIR)
-        ax.errorbar(places, rates, yerr=errors, fmt="o-", color=BAR, capsize=2, markersize=4)
-        ax.set_title(f"{n} players", fontsize=10)
+        ax.errorbar(places, rates, yerr=errors, fmt="o", color=BAR, capsize=2, markersize=4)
+        trend = r["trend"]
+        if trend["slope"] is not None and not math.isnan(trend["slope"]):  # None in study.json
+            centre = (n + 1) / 2
+            fitted = [n * (1 / n + trend["slope"] * (k - centre)) for k in (1, n)]
+            ax.plot([1, n], fitted, color=ACCENT, linewidth=1.2)
+        holm = f", Holm p {_p_text(trend['p_holm'])}" if "p_holm" in trend else ""
+        ax.set_title(f"{n} players · trend p {_p_text(trend['p_value'])}{holm}", fontsize=9.5)
         ax.set_xticks(places)
     for ax in axes.flat[len(rows) :]:
         ax.set_visible(False)
-    figure.supxlabel("place in the order of play (1 = takes the first turn)")
+    figure.supxlabel(
+        "place in the order of play (1 = takes the first turn) · dots: win rate with 95% CI · "
+        "line: linear trend",
+        fontsize=10,
+    )
     figure.supylabel("win rate × N (1 = fair)")
     return figure
+
+
+def _p_text(p: float) -> str:
+    """`= 0.034` or `< 0.0001`, after a "p"."""
+    return "< 0.0001" if p < 0.0001 else f"= {p:.2g}" if p < 0.01 else f"= {p:.2f}"
 
 
 def _hand_length(rows: list[dict[str, Any]]) -> Figure:
@@ -176,6 +250,11 @@ def _habits(rows: list[dict[str, Any]]) -> Figure:
     labels = [
         f"{'bluffing' if r['habit'] == 'bluff' else 'challenging'}, "
         f"{'heads-up' if r['players'] == 2 else str(r['players']) + ' players'}"
+        + (
+            f"\nHolm p {_p_text(r['without_wins']['p_holm'])}"
+            if "p_holm" in r["without_wins"]
+            else ""
+        )
         for r in rows
     ]
     values = [100 * r["value"] for r in rows]
@@ -186,16 +265,16 @@ def _habits(rows: list[dict[str, Any]]) -> Figure:
     ax.axvline(0, color="0.2", linewidth=1)
     ax.set_yticks(places, labels)
     ax.set(
-        xlabel="value of the habit, points of hands won: 1/N − win rate without it "
-        "(> 0: it helps), 95% CI",
+        xlabel="value of the habit: 1/N − win rate without it, points of hands won\n"
+        "(> 0: the habit helps) · bars: 95% CI",
         title="What bluffing and challenging are worth",
     )
     return figure
 
 
 def _ladder(ladder: dict[str, Any]) -> Figure:
-    figure = Figure(figsize=(11, 4.4), layout="constrained")
-    left, right = figure.subplots(1, 2, width_ratios=[1, 1.15])
+    figure = Figure(figsize=(11.5, 4.8), layout="constrained")
+    left, right = figure.subplots(1, 2, width_ratios=[1, 1.25])
     table = ladder["table"]
     bots = list(table["bots"])
     stats = [table["bots"][b] for b in bots]
@@ -203,29 +282,54 @@ def _ladder(ladder: dict[str, Any]) -> Figure:
     left.bar(bots, [100 * s["rate"] for s in stats], yerr=errors, color=BAR, capsize=4)
     left.axhline(100 / table["players"], **FAIR, label=f"fair share 1/{table['players']}")
     left.set(
-        ylabel="hands won (%)",
-        title=f"{table['players']}-player seat-rotated table, {table['games']:,} hands",
+        ylabel="hands won (%), 95% CI",
+        title=f"{table['players']}-player table, every order of the seats",
     )
     left.legend(frameon=False)
     pairs = ladder["pairs"] + ([ladder["ismcts"]] if "skipped" not in ladder["ismcts"] else [])
     names = list(dict.fromkeys(b for p in pairs for b in p["bots"]))
     grid = [[math.nan] * len(names) for _ in names]
     half = [[0.0] * len(names) for _ in names]  # half the width of the 95% interval
+    shown = [[False] * len(names) for _ in names]  # Holm-adjusted p below ALPHA
     for p in pairs:
         a, b = (names.index(x) for x in p["bots"])
-        rate, (lo, hi) = p["first_bot_wins"]["rate"], p["first_bot_wins"]["ci"]
+        comparison = p["comparison"]
+        rate, (lo, hi) = comparison["share"], comparison["share_ci"]
         grid[a][b], grid[b][a] = rate, 1 - rate
         half[a][b] = half[b][a] = (hi - lo) / 2
+        shown[a][b] = shown[b][a] = comparison.get("p_holm", 1.0) < ALPHA
     image = right.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
             if not math.isnan(value):
                 colour = "white" if abs(value - 0.5) > 0.3 else "black"
                 text = f"{100 * value:.0f}%\n±{100 * half[i][j]:.0f}"
-                right.text(j, i, text, ha="center", va="center", color=colour, fontsize=9)
-    short = [n.split(":")[0] for n in names]
-    right.set_xticks(range(len(names)), short, rotation=30)
-    right.set_yticks(range(len(names)), short)
-    right.set(title="Heads-up: row bot's share of hands won (±95% CI)", xlabel="opponent")
+                weight = "bold" if shown[i][j] else "normal"
+                right.text(
+                    j,
+                    i,
+                    text,
+                    ha="center",
+                    va="center",
+                    color=colour,
+                    fontsize=9,
+                    fontweight=weight,
+                )
+    right.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    right.set_yticks(range(len(names)), names)
+    right.set(
+        title="Heads-up: row bot's share of hands won (±95% CI)",
+        xlabel=f"opponent · bold: the sign test's Holm p < {ALPHA:g}",
+    )
     figure.colorbar(image, ax=right, shrink=0.8)
     return figure
+
+
+PLOTS: dict[str, tuple[Callable[[Any], Figure], str]] = {
+    "first_seat": (_first_seat, "first_seat"),
+    "positions": (_positions, "first_seat"),
+    "hand_length": (_hand_length, "hand_length"),
+    "habits": (_habits, "habits"),
+    "ladder": (_ladder, "ladder"),
+}
+"""Each plot: how it is drawn, and the section of the figures it draws."""

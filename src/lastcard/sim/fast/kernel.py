@@ -70,7 +70,7 @@ def _shuffle(arr, n, seed, counter):
                 spare = np.int64(z >> np.uint64(32))
             if value < limit:
                 break
-        j = np.int64(np.uint64(value) % np.uint64(bound))  # unsigned: no sign fix-up
+        j = _mod32(np.uint64(value), bound)
         card = arr[i]
         arr[i] = arr[j]
         arr[j] = card
@@ -88,6 +88,10 @@ def _bot_below(bot_seed, bot_counter, seat, n):
         z = _splitmix(bot_seed[seat], bot_counter[seat])
         bot_counter[seat] += _ONE
         if rem == 0 or z < np.uint64(0) - rem:
+            if n < _FASTMOD.shape[0]:  # z % n by halves: (hi * 2**32 + lo) mod n
+                hi = np.uint64(_mod32(z >> np.uint64(32), n))
+                lo = np.uint64(_mod32(z & _LOW32, n))
+                return _mod32(hi * np.uint64(_TWO32 % n) + lo, n)
             return np.int64(z % un)
 
 
@@ -115,6 +119,21 @@ def _step(seat, direction, players):
     if seat < 0:
         return seat + players
     return seat
+
+
+# Lemire's fastmod for 32-bit numbers: a % d = mulhi64(M_d * a, d) with M_d = floor((2**64 - 1)
+# / d) + 1, exact for every a < 2**32. With d < 2**8 the high half of the 72-bit product is two
+# 64-bit multiplications, so no division (tens of cycles) is left in the shuffle or the bots.
+_FASTMOD = np.array([0] + [((2**64 - 1) // d + 1) % 2**64 for d in range(1, 256)], dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def _mod32(a, d):
+    """a % d for a < 2**32 and 1 <= d < 256, without dividing."""
+    low = _FASTMOD[d] * a
+    ud = np.uint64(d)
+    high = (low >> np.uint64(32)) * ud + (((low & _LOW32) * ud) >> np.uint64(32))
+    return np.int64(high >> np.uint64(32))
 
 
 # -- bits ------------------------------------------------------------------------------------
@@ -202,6 +221,10 @@ _COLOUR_OF = np.array([k // 13 if k < WILD else -1 for k in range(KINDS)], dtype
 _POINTS = np.array(
     [(k % 13 if k % 13 < 10 else 20) if k < WILD else 50 for k in range(KINDS)], dtype=np.int64
 )
+_FACE_MASKS = np.array(
+    [sum(1 << (13 * c + face) for c in range(4)) for face in range(13)], dtype=np.uint64
+)
+_ACTIONS = np.uint64(int(_FACE_MASKS[10] | _FACE_MASKS[11] | _FACE_MASKS[12]))
 _COLOUR_MASKS = np.array([((1 << 13) - 1) << (13 * c) for c in range(4)], dtype=np.uint64)
 
 # -- rule parameters (an int64 array; `run.rule_parameters` fills it from a `Rules`) ------------
@@ -218,7 +241,38 @@ R_FIRST_REVERSE_DEALER_STARTS = 8
 R_FIRST_WILD = 9  # 0 first player chooses, 1 dealer chooses, 2 redraw
 R_FIRST_WD4_BOTTOM = 10
 R_MAX_ACTIONS = 11
-R_SIZE = 12
+R_STACKING = 12  # 0 off, 1 same, 2 mixed (§7.1)
+R_SEVEN_O = 13  # §7.2
+R_JUMP_IN = 14  # §7.3
+R_JUMP_IN_SELF = 15  # §7.3.3
+R_SIZE = 16
+
+# -- the bots: one row of habits per seat (`run.habits` fills it from the bots) ---------------
+
+POLICY_RANDOM = 0  # RandomBot (`random`, `eager`)
+POLICY_GREEDY = 1  # GreedyBot (`greedy`)
+H_POLICY = 0
+H_CALL_UNO = 1
+H_CATCH_RATE = 2  # RandomBot's chance to catch
+H_VOLUNTARY = 3  # RandomBot's voluntary draws
+H_CATCH = 4  # GreedyBot catches
+H_BLUFF = 5  # GreedyBot plays dishonest WD4s
+H_CHALLENGE = 6  # GreedyBot challenges every WD4
+H_STACK = 7  # GreedyBot stacks when it can
+H_JUMP_IN = 8  # GreedyBot jumps in when it can
+H_SIZE = 9
+
+# -- what a seat does (the bot's choice, before the engine applies it) --------------------------
+
+A_PLAY = 0
+A_DRAW = 1
+A_KEEP = 2
+A_CHALLENGE = 3
+A_ACCEPT = 4
+A_COLOR = 5
+A_UNO = 6
+A_CATCH = 7
+A_NEXT = 8
 
 # -- phases (lastcard.core.state.Phase) ----------------------------------------------------------
 
@@ -228,6 +282,7 @@ AWAIT_WD4_RESPONSE = 2
 AWAIT_FIRST_COLOR = 3
 HAND_OVER = 4
 GAME_OVER = 5
+AWAIT_STACK_RESPONSE = 6
 
 # -- per-game results: out[g, ...] --------------------------------------------------------------
 
@@ -237,7 +292,217 @@ O_BLOCKED = 2
 O_TURNS = 3
 O_ACTIONS = 4
 O_ENGINE_DRAWS = 5  # numbers drawn from the engine's generator (its final counter)
-O_SIZE = 6
+# The first hand, as `lastcard study` measures it:
+O_FIRST_PLAYER = 6  # the seat that took its first turn (`study.first_player`)
+O_FIRST_DIRECTION = 7  # the direction of play the first discard left (1 or -1)
+O_FIRST_DISCARD = 8  # the first discard's kind
+O_FIRST_WENT_OUT = 9  # -1: blocked (or stopped by the action limit)
+O_FIRST_TURNS = 10
+O_SIZE = 11
+
+# Per seat in the first hand: first_hand[g, F_..., seat]
+F_WD4 = 0  # Wild Draw Fours played
+F_BLUFFS = 1  # ... while holding a card of the current colour
+F_CHALLENGES = 2
+F_UPHELD = 3  # challenges that caught a bluff
+F_SIZE = 4
+
+
+@njit(cache=True, inline="always")
+def _wants_catch(habits, bot_seed, bot_counter, seat):
+    """Whether the bot at `seat` catches the exposed player now (a catch on offer)."""
+    if habits[seat, H_POLICY] == POLICY_GREEDY:
+        return habits[seat, H_CATCH] != 0
+    return _bot_random(bot_seed, bot_counter, seat) < habits[seat, H_CATCH_RATE]
+
+
+@njit(cache=True)
+def _favourite(hands, seat, bot_seed, bot_counter):
+    """GreedyBot's colour: the one it holds most of; ties by its generator, in colour order."""
+    most = -1
+    tied = 0
+    counts = np.zeros(4, dtype=np.int64)
+    for c in range(4):
+        total = 0
+        for face in range(13):
+            total += hands[seat, c * 13 + face]
+        counts[c] = total
+        if total > most:
+            most = total
+            tied = 1
+        elif total == most:
+            tied += 1
+    r = _bot_below(bot_seed, bot_counter, seat, tied) if tied > 1 else 0
+    for c in range(4):
+        if counts[c] == most:
+            if r == 0:
+                return c
+            r -= 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _most_points(candidates):
+    """The kinds among `candidates` worth the most points (§1.4): wilds 50, actions 20, else
+    the highest number."""
+    if (candidates & _WILDS) != 0:
+        return candidates & _WILDS
+    if (candidates & _ACTIONS) != 0:
+        return candidates & _ACTIONS
+    for face in range(9, -1, -1):
+        same = candidates & _FACE_MASKS[face]
+        if same != 0:
+            return same
+    return candidates
+
+
+@njit(cache=True, inline="always")
+def _bit(card):
+    return np.uint64(1) << np.uint64(card)
+
+
+@njit(cache=True, inline="always")
+def _responding(phase):
+    """A draw penalty awaits its victim's answer."""
+    return phase in (AWAIT_WD4_RESPONSE, AWAIT_STACK_RESPONSE)
+
+
+@njit(cache=True, inline="always")
+def _is_seven(card, seven_o):
+    """Whether a play of `card` names a seat: a 7 under Seven-O (§7.2.1)."""
+    return seven_o and card < WILD and _FACE[card] == 7
+
+
+@njit(cache=True, inline="always")
+def _variants_of(mask, seat, size, players, seven_o):
+    """How many plays the engine lists for the kinds in `mask` (one Uno form each): a coloured
+    card one, a wild one per colour, a 7 under Seven-O one per other seat (and one naming
+    nobody when it is the last card, §7.2.4)."""
+    count = _popcount(mask & _COLOURED) + 4 * _popcount(mask & _WILDS)
+    if seven_o:
+        targets = players - 1 + (1 if size == 1 else 0)
+        count += (targets - 1) * _popcount(mask & _FACE_MASKS[7])
+    return count
+
+
+@njit(cache=True, inline="always")
+def _random_target(card, r, seat, size, seven_o):
+    """The seat named by variant `r` of `card` (-1: none), in the engine's order: nobody
+    first when it is the last card, then the other seats in seat order."""
+    if not _is_seven(card, seven_o):
+        return -1
+    if size == 1:
+        if r == 0:
+            return -1
+        r -= 1
+    return r if r < seat else r + 1
+
+
+@njit(cache=True)
+def _nth_variant(mask, r, seat, size, players, seven_o):
+    """Play `r` of the kinds in `mask`, in the engine's order: (card, colour, target)."""
+    if not seven_o:
+        n_coloured = _popcount(mask & _COLOURED)
+        if r < n_coloured:
+            card = _nth_bit(mask & _COLOURED, r)
+            return card, _COLOUR_OF[card], -1
+        w = r - n_coloured
+        return _nth_bit(mask & _WILDS, w // 4), w % 4, -1
+    targets = players - 1 + (1 if size == 1 else 0)
+    m = mask
+    while m != 0:
+        card = _lowest_bit(m)
+        weight = 4 if card >= WILD else (targets if _FACE[card] == 7 else 1)
+        if r < weight:
+            if card >= WILD:
+                return card, r, -1
+            return card, _COLOUR_OF[card], _random_target(card, r, seat, size, True)
+        r -= weight
+        m &= m - _ONE
+    return -1, 0, -1
+
+
+@njit(cache=True, inline="always")
+def _nth_plain_variant(mask, r):
+    """Play `r` of kinds that name no seat: (card, colour)."""
+    n_coloured = _popcount(mask & _COLOURED)
+    if r < n_coloured:
+        card = _nth_bit(mask & _COLOURED, r)
+        return card, _COLOUR_OF[card]
+    w = r - n_coloured
+    return _nth_bit(mask & _WILDS, w // 4), w % 4
+
+
+@njit(cache=True, inline="always")
+def _greedy_card(candidates, bot_seed, bot_counter, seat):
+    """GreedyBot's card: the most points; ties by its generator, in card order."""
+    best = _most_points(candidates)
+    ties = _popcount(best)
+    r = _bot_below(bot_seed, bot_counter, seat, ties) if ties > 1 else 0
+    return _nth_bit(best, r)
+
+
+@njit(cache=True)
+def _greedy_target(card, seat, sizes, direction, players, seven_o):
+    """GreedyBot's target for `card` (-1: it names none): the smallest hand, the first in the
+    direction of play among equals."""
+    if not _is_seven(card, seven_o):
+        return -1
+    best = -1
+    s = seat
+    for _ in range(players - 1):
+        s = _step(s, direction, players)
+        if best < 0 or sizes[s] < sizes[best]:
+            best = s
+    return best
+
+
+@njit(cache=True, inline="always")
+def _stack_mask(stacking, top, colour):
+    """The kinds that may be stacked on `top` (§7.1.2 same kind; §7.1.3 mixed: also a WD4 on
+    a Draw Two and a Draw Two of the declared colour on a WD4)."""
+    if top == WD4:
+        mask = _WD4_BIT
+        if stacking == 2:
+            mask |= np.uint64(1) << np.uint64(colour * 13 + 12)
+        return mask
+    if top < WILD and _FACE[top] == 12:
+        mask = _FACE_MASKS[12]
+        if stacking == 2:
+            mask |= _WD4_BIT
+        return mask
+    return np.uint64(0)
+
+
+@njit(cache=True)
+def _swap(hands, masks, sizes, a, b):
+    """§7.2.1: two seats exchange their hands."""
+    for k in range(KINDS):
+        held = hands[a, k]
+        hands[a, k] = hands[b, k]
+        hands[b, k] = held
+    held_mask = masks[a]
+    masks[a] = masks[b]
+    masks[b] = held_mask
+    held_size = sizes[a]
+    sizes[a] = sizes[b]
+    sizes[b] = held_size
+
+
+@njit(cache=True)
+def _rotate(hands, masks, sizes, direction, players, spare_hands, spare_masks, spare_sizes):
+    """§7.2.2: every hand passes to the next seat in the direction of play."""
+    for s in range(players):
+        for k in range(KINDS):
+            spare_hands[s, k] = hands[s, k]
+        spare_masks[s] = masks[s]
+        spare_sizes[s] = sizes[s]
+    for s in range(players):
+        to = _step(s, direction, players)
+        for k in range(KINDS):
+            hands[to, k] = spare_hands[s, k]
+        masks[to] = spare_masks[s]
+        sizes[to] = spare_sizes[s]
 
 
 @njit(cache=True, inline="always")
@@ -272,9 +537,7 @@ def _play_game(
     bot_seed,
     players,
     rules,
-    call_uno,
-    catch_rate,
-    voluntary,
+    habits,
     deck,
     match,
     play_base,
@@ -282,6 +545,7 @@ def _play_game(
     out,
     hand_wins,
     scores,
+    first_hand,
     trace_seat,
     trace_action,
     trace_cap,
@@ -294,9 +558,12 @@ def _play_game(
     bot_counter,
     values,
     contenders,
+    spare_hands,
+    spare_masks,
+    spare_sizes,
 ):
-    """One whole game; results into `out`, `hand_wins`, `scores` (rows of this game) and, when
-    `trace_cap` > 0, every action as (seat, action index) into the trace rows."""
+    """One whole game; results into `out`, `hand_wins`, `scores`, `first_hand` (this game's
+    rows) and, when `trace_cap` > 0, every action as (seat, action index) into the trace rows."""
     P = players
     hand_size = rules[R_HAND_SIZE]
     target = rules[R_TARGET]
@@ -305,10 +572,19 @@ def _play_game(
     bluffing = rules[R_BLUFFING] != 0
     reverse_skips = rules[R_TWO_PLAYER] != 0
     max_actions = rules[R_MAX_ACTIONS]
+    stacking = rules[R_STACKING]
+    seven_o = rules[R_SEVEN_O] != 0
+    jump_rule = rules[R_JUMP_IN] != 0
+    jump_self = rules[R_JUMP_IN_SELF] != 0
+    top_player = -1
     for s in range(P):
         bot_counter[s] = np.uint64(0)
         scores[s] = 0
         hand_wins[s] = 0
+        for f in range(F_SIZE):
+            first_hand[f, s] = 0
+    out[O_FIRST_WENT_OUT] = -1
+    out[O_FIRST_TURNS] = 0
     counter = np.uint64(0)
     hand_number = 0
     dealer = 0
@@ -403,10 +679,12 @@ def _play_game(
                 pool[i] = deck[i]
             counter = _shuffle(pool, DECK_SIZE, seed, counter)
             for s in range(P):
+                held = masks[s]
+                while held != 0:  # empty the kinds held (the rest are zero already)
+                    hands[s, _lowest_bit(held)] = 0
+                    held &= held - _ONE
                 sizes[s] = 0
                 masks[s] = np.uint64(0)
-                for k in range(KINDS):
-                    hands[s, k] = 0
             direction = 1
             position = 0
             for _ in range(hand_size):
@@ -427,6 +705,7 @@ def _play_game(
             drawn = -1
             challenge_player = -1
             exposed = -1
+            top_player = -1
             # -- setup.turn_first_discard ----------------------------------------------------
             first_wild = rules[R_FIRST_WILD]
             while True:
@@ -470,6 +749,10 @@ def _play_game(
                         turn = to_act = _step(victim, direction, P)
                     else:
                         turn = to_act = _step(dealer, direction, P)
+                elif stacking > 0:  # a Draw Two awaits next(dealer)'s answer (§7.1.1)
+                    pending = 2
+                    phase = AWAIT_STACK_RESPONSE
+                    turn = to_act = _step(dealer, direction, P)
                 else:  # a Draw Two: next(dealer) draws two and loses the turn
                     victim = _step(dealer, direction, P)
                     stock_n, discard_n, counter, _ = _draw(
@@ -477,106 +760,123 @@ def _play_game(
                         seed, counter,
                     )  # fmt: skip
                     turn = to_act = _step(victim, direction, P)
+            if hand_number == 1:
+                out[O_FIRST_PLAYER] = turn
+                out[O_FIRST_DIRECTION] = direction
+                out[O_FIRST_DISCARD] = card
             continue
 
         if phase == GAME_OVER or actions >= max_actions:
             break
 
-        act_seat = -1
-        act_index = -1
-        went_out = -2  # -2: the hand goes on; -1: blocked; else the seat that went out
+        # -- who acts, and what (Table.plan, then the bot's choose) -----------------------
+        a_kind = -1
+        a_seat = -1
+        a_card = -1
+        a_colour = 0  # a wild's declared colour, or the colour named for a first Wild
+        a_target = -1
+        a_jump = False
         if phase == HAND_OVER:
             # The table's `auto_next_hand`: the dealer of the hand that ended sends `next`.
-            act_seat = dealer
-            act_index = other_base + 9 + P
-            deal = True
+            a_kind = A_NEXT
+            a_seat = dealer
         else:
-            # -- Table.plan: out-of-turn offers in seat order (only a missed Uno call here) -----
-            if exposed >= 0:
+            top = discard[discard_n - 1]
+            # Out-of-turn offers in seat order: a late Uno call, a catch, a jump-in (§4, §7.3).
+            jump_open = jump_rule and phase == AWAIT_TURN and top < WILD
+            if exposed >= 0 or jump_open:
                 for s in range(P):
                     if s == to_act:
                         continue
-                    if s == exposed:
-                        if call_uno[s]:  # a late call (§4.3); RandomBot calls at once
-                            act_seat = s
-                            act_index = other_base + 8
-                            exposed = -1
-                            break
-                        # passing draws nothing (below(1))
-                    else:
-                        if _bot_random(bot_seed, bot_counter, s) < catch_rate[s]:
-                            act_seat = s
-                            act_index = other_base + 9 + exposed
-                            # engine._catch: the exposed player draws two (§4.5)
-                            stock_n, discard_n, counter, _ = _draw(
-                                exposed, 2, hands, masks, sizes, stock, stock_n, discard,
-                                discard_n, seed, counter,
-                            )  # fmt: skip
-                            exposed = -1
-                            break
-            if act_seat < 0:
-                # -- the seat to act decides (RandomBot.choose) ----------------------------
+                    jump = (
+                        jump_open
+                        and hands[s, top] > 0
+                        and (top_player != s or top_player < 0 or jump_self)
+                    )
+                    if exposed < 0 and not jump:
+                        continue
+                    if exposed == s and habits[s, H_CALL_UNO] != 0:
+                        a_kind = A_UNO
+                    elif (
+                        exposed >= 0
+                        and exposed != s
+                        and _wants_catch(habits, bot_seed, bot_counter, s)
+                    ):
+                        a_kind = A_CATCH
+                    elif habits[s, H_POLICY] == POLICY_GREEDY:
+                        if jump and habits[s, H_JUMP_IN] != 0:
+                            a_kind = A_PLAY
+                            a_card = top
+                            a_target = _greedy_target(top, s, sizes, direction, P, seven_o)
+                    else:  # RandomBot: uniform over the jump-in plays and passing
+                        n_jump = _variants_of(_bit(top), s, sizes[s], P, seven_o) if jump else 0
+                        r = _bot_below(bot_seed, bot_counter, s, n_jump + 1)
+                        if r < n_jump:
+                            a_kind = A_PLAY
+                            a_card = top
+                            a_target = _random_target(top, r, s, sizes[s], seven_o)
+                    if a_kind >= 0:
+                        a_seat = s
+                        a_jump = a_kind == A_PLAY
+                        a_colour = _COLOUR_OF[top] if a_jump else 0
+                        break
+            if a_kind < 0:
+                # -- the seat to act decides (RandomBot.choose, GreedyBot.choose) ------------
                 seat = to_act
-                act_seat = seat
-                if exposed == seat and call_uno[seat]:
-                    act_index = other_base + 8
-                    exposed = -1
+                a_seat = seat
+                greedy = habits[seat, H_POLICY] == POLICY_GREEDY
+                size = sizes[seat]
+                if exposed == seat and habits[seat, H_CALL_UNO] != 0:
+                    a_kind = A_UNO
                 elif (
                     exposed >= 0
                     and exposed != seat
-                    and _bot_random(bot_seed, bot_counter, seat) < catch_rate[seat]
+                    and _wants_catch(habits, bot_seed, bot_counter, seat)
                 ):
-                    act_index = other_base + 9 + exposed
-                    stock_n, discard_n, counter, _ = _draw(
-                        exposed, 2, hands, masks, sizes, stock, stock_n, discard, discard_n,
-                        seed, counter,
-                    )  # fmt: skip
-                    exposed = -1
+                    a_kind = A_CATCH
                 elif phase == AWAIT_FIRST_COLOR:
-                    pick = _bot_below(bot_seed, bot_counter, seat, 4)
-                    act_index = other_base + 4 + pick
-                    colour = pick
-                    phase = AWAIT_TURN  # give_turn(turn)
-                    to_act = turn
-                elif phase == AWAIT_WD4_RESPONSE:
-                    pick = _bot_below(bot_seed, bot_counter, seat, 2)
-                    exposed = -1  # close_catch_window
-                    if pick == 0:  # challenge (§3.8)
-                        act_index = other_base + 2
-                        if not challenge_legal:  # §3.8.3: the player draws four instead
-                            stock_n, discard_n, counter, _ = _draw(
-                                challenge_player, 4, hands, masks, sizes, stock, stock_n,
-                                discard, discard_n, seed, counter,
-                            )  # fmt: skip
-                            pending = 0
-                            phase = AWAIT_TURN
-                            turn = to_act = seat
-                        else:  # §3.8.4: four and two more, and the turn is lost
-                            total = pending + 2
-                            pending = 0
-                            stock_n, discard_n, counter, _ = _draw(
-                                seat, total, hands, masks, sizes, stock, stock_n, discard,
-                                discard_n, seed, counter,
-                            )  # fmt: skip
-                            phase = AWAIT_TURN
-                            turn = to_act = _step(seat, direction, P)
-                    else:  # accept
-                        act_index = other_base + 3
-                        total = pending
-                        pending = 0
-                        stock_n, discard_n, counter, _ = _draw(
-                            seat, total, hands, masks, sizes, stock, stock_n, discard,
-                            discard_n, seed, counter,
-                        )  # fmt: skip
-                        phase = AWAIT_TURN
-                        turn = to_act = _step(seat, direction, P)
-                    challenge_player = -1
+                    a_kind = A_COLOR
+                    if greedy:
+                        a_colour = _favourite(hands, seat, bot_seed, bot_counter)
+                    else:
+                        a_colour = _bot_below(bot_seed, bot_counter, seat, 4)
+                elif _responding(phase):
+                    # Stack (§7.1), challenge (§3.8, a WD4 only) or accept.
+                    stackable = np.uint64(0)
+                    if stacking > 0:
+                        stackable = masks[seat] & _stack_mask(stacking, top, colour)
+                        if not bluffing and (masks[seat] & _COLOUR_MASKS[colour]) != 0:
+                            stackable &= ~_WD4_BIT
+                    can_challenge = phase == AWAIT_WD4_RESPONSE
+                    if greedy:
+                        if stackable != 0 and habits[seat, H_STACK] != 0:
+                            a_kind = A_PLAY
+                            a_card = _greedy_card(stackable, bot_seed, bot_counter, seat)
+                        elif can_challenge and habits[seat, H_CHALLENGE] != 0:
+                            a_kind = A_CHALLENGE
+                        else:
+                            a_kind = A_ACCEPT
+                    else:
+                        n_stack = _popcount(stackable & _COLOURED) + 4 * _popcount(
+                            stackable & _WILDS
+                        )
+                        r = _bot_below(
+                            bot_seed, bot_counter, seat, n_stack + (1 if can_challenge else 0) + 1
+                        )
+                        if r < n_stack:
+                            a_kind = A_PLAY
+                            a_card, a_colour = _nth_plain_variant(stackable, r)
+                        elif can_challenge and r == n_stack:
+                            a_kind = A_CHALLENGE
+                        else:
+                            a_kind = A_ACCEPT
+                    if a_kind == A_PLAY and a_card >= WILD and greedy:
+                        a_colour = _favourite(hands, seat, bot_seed, bot_counter)
+                    elif a_kind == A_PLAY and a_card < WILD:
+                        a_colour = _COLOUR_OF[a_card]
                 else:
                     # AWAIT_TURN or AFTER_DRAW: a play, a draw or a keep.
-                    top = discard[discard_n - 1]
-                    size = sizes[seat]
-                    was_turn = phase == AWAIT_TURN
-                    if was_turn:
+                    if phase == AWAIT_TURN:
                         playable = masks[seat] & match[colour, top]
                         # §3.3.1: without bluffing a WD4 only with no card of the colour
                         held_colour = (masks[seat] & _COLOUR_MASKS[colour]) != 0
@@ -584,134 +884,240 @@ def _play_game(
                             playable &= ~_WD4_BIT
                     else:
                         playable = np.uint64(1) << np.uint64(drawn)
-                    n_coloured = _popcount(playable & _COLOURED)
-                    n_options = n_coloured + 4 * _popcount(playable & _WILDS)
-                    extra = 1  # the draw (in turn) or the keep (after a draw)
-                    if was_turn:
-                        # `_may_draw`: listed when voluntary draws are on and a card can be
-                        # drawn, or without a legal play (a WD4 is one only when it would be
-                        # legal, §3.3.1; with nothing to draw the draw is a pass, §3.11).
-                        has_play = (playable & _PLAIN) != 0
-                        if not has_play and (playable & _WD4_BIT) != 0:
-                            has_play = (masks[seat] & _COLOUR_MASKS[colour]) == 0
-                        can_draw = stock_n > 0 or discard_n > 1
-                        listed = (can_draw and may_draw_voluntarily) or not has_play
-                        # RandomBot without voluntary draws drops the draw beside a play.
-                        if not listed or (n_options > 0 and not voluntary[seat]):
-                            extra = 0
-                    pick = _bot_below(bot_seed, bot_counter, seat, n_options + extra)
-                    if pick < n_options:
-                        # -- a play (engine._play → _resolve_play) -----------------------------
-                        if pick < n_coloured:
-                            card = _nth_bit(playable & _COLOURED, pick)
-                            new_colour = _COLOUR_OF[card]
-                            declared = 0
-                        else:
-                            w = pick - n_coloured
-                            card = _nth_bit(playable & _WILDS, w // 4)
-                            new_colour = w % 4
-                            declared = w % 4
-                        uno = size == 2 and call_uno[seat]
-                        act_index = play_base[card] + 2 * declared + (1 if uno else 0)
-                        exposed = -1  # close_catch_window
-                        colour_before = colour
-                        hands[seat, card] -= 1
-                        if hands[seat, card] == 0:
-                            masks[seat] &= ~(np.uint64(1) << np.uint64(card))
-                        sizes[seat] -= 1
-                        discard[discard_n] = card
-                        discard_n += 1
-                        colour = new_colour
-                        passes = 0
-                        drawn = -1
-                        challenge_player = -1
-                        turn = seat
-                        face = _FACE[card]
-                        if sizes[seat] == 0:
-                            # §6.1: out; only the draw part of the last card still happens
-                            if card == WD4 or face == 12:
-                                total = pending + (4 if card == WD4 else 2)
-                                pending = 0
-                                stock_n, discard_n, counter, _ = _draw(
-                                    _step(seat, direction, P), total, hands, masks, sizes,
-                                    stock, stock_n, discard, discard_n, seed, counter,
-                                )  # fmt: skip
-                            went_out = seat
-                        else:
-                            if card == WD4 and bluffing:
-                                challenge_player = seat
-                                challenge_legal = (masks[seat] & _COLOUR_MASKS[colour_before]) == 0
-                            nxt = _step(seat, direction, P)
-                            phase = AWAIT_TURN
-                            if face < 10 or card == WILD:
-                                turn = to_act = nxt
-                            elif face == 10:
-                                turn = to_act = _step(nxt, direction, P)
-                            elif face == 11:
-                                direction = -direction
-                                nxt = _step(seat, direction, P)
-                                if reverse_skips and P == 2:
-                                    turn = to_act = _step(nxt, direction, P)
-                                else:
-                                    turn = to_act = nxt
-                            elif face == 12:
-                                stock_n, discard_n, counter, _ = _draw(
-                                    nxt, 2, hands, masks, sizes, stock, stock_n, discard,
-                                    discard_n, seed, counter,
-                                )  # fmt: skip
-                                turn = to_act = _step(nxt, direction, P)
-                            else:  # the WD4
-                                if bluffing:
-                                    pending += 4
-                                    phase = AWAIT_WD4_RESPONSE
-                                    turn = to_act = nxt
-                                else:
-                                    stock_n, discard_n, counter, _ = _draw(
-                                        nxt, 4, hands, masks, sizes, stock, stock_n, discard,
-                                        discard_n, seed, counter,
-                                    )  # fmt: skip
-                                    turn = to_act = _step(nxt, direction, P)
-                            # §4.1: the penultimate card played without the call
-                            if size == 2 and sizes[seat] == 1 and not uno:
-                                exposed = seat
-                        if was_turn:
-                            turns += 1
-                        hand_turns += 1  # `_turn_taken`: a play in turn or after a draw
-                    elif was_turn:
-                        # -- a draw (engine._draw) -------------------------------------------
-                        act_index = other_base
-                        turns += 1
-                        exposed = -1
-                        if stock_n == 0 and discard_n <= 1:
-                            passes += 1
-                            if passes >= P:  # §3.11.3: a full cycle of passes
-                                went_out = -1
+                    if greedy:
+                        # No dishonest WD4 without its bluff habit; the card worth the most
+                        # points (ties by its generator, in card order); a wild names its
+                        # favourite colour; a 7 under Seven-O the smallest hand; else keep,
+                        # else draw.
+                        candidates = playable
+                        dishonest = (masks[seat] & _COLOUR_MASKS[colour]) != 0
+                        if habits[seat, H_BLUFF] == 0 and dishonest:
+                            candidates &= ~_WD4_BIT
+                        if candidates != 0:
+                            a_kind = A_PLAY
+                            a_card = _greedy_card(candidates, bot_seed, bot_counter, seat)
+                            if a_card >= WILD:
+                                a_colour = _favourite(hands, seat, bot_seed, bot_counter)
                             else:
-                                turn = to_act = _step(seat, direction, P)
-                            hand_turns += 1
+                                a_colour = _COLOUR_OF[a_card]
+                                a_target = _greedy_target(
+                                    a_card, seat, sizes, direction, P, seven_o
+                                )
                         else:
-                            stock_n, discard_n, counter, card = _draw(
-                                seat, 1, hands, masks, sizes, stock, stock_n, discard,
-                                discard_n, seed, counter,
-                            )  # fmt: skip
-                            ok = (match[colour, top] >> np.uint64(card)) & _ONE
-                            if ok != 0 and card == WD4 and not bluffing:
-                                ok = (masks[seat] & _COLOUR_MASKS[colour]) == 0
-                            if ok != 0:
-                                phase = AFTER_DRAW
-                                drawn = card
-                            else:
-                                turn = to_act = _step(seat, direction, P)
-                                hand_turns += 1
+                            a_kind = A_DRAW if phase == AWAIT_TURN else A_KEEP
                     else:
-                        # -- keep (engine._keep: the catch window stays open) -----------------
-                        act_index = other_base + 1
-                        phase = AWAIT_TURN
-                        drawn = -1
-                        turn = to_act = _step(seat, direction, P)
-                        hand_turns += 1
-                    if went_out == -2 and turn_limit > 0 and hand_turns >= turn_limit:
-                        went_out = -1  # §3.11.4: the hand ends blocked
+                        n_options = _variants_of(playable, seat, size, P, seven_o)
+                        extra = 1  # the draw (in turn) or the keep (after a draw)
+                        if phase == AWAIT_TURN:
+                            # `_may_draw`: listed when voluntary draws are on and a card can
+                            # be drawn, or without a legal play (a WD4 is one only when it
+                            # would be legal, §3.3.1; with nothing to draw it is a pass, §3.11).
+                            has_play = (playable & _PLAIN) != 0
+                            if not has_play and (playable & _WD4_BIT) != 0:
+                                has_play = (masks[seat] & _COLOUR_MASKS[colour]) == 0
+                            can_draw = stock_n > 0 or discard_n > 1
+                            listed = (can_draw and may_draw_voluntarily) or not has_play
+                            # RandomBot without voluntary draws drops the draw beside a play.
+                            if not listed or (n_options > 0 and habits[seat, H_VOLUNTARY] == 0):
+                                extra = 0
+                        r = _bot_below(bot_seed, bot_counter, seat, n_options + extra)
+                        if r < n_options:
+                            a_kind = A_PLAY
+                            a_card, a_colour, a_target = _nth_variant(
+                                playable, r, seat, size, P, seven_o
+                            )
+                        else:
+                            a_kind = A_DRAW if phase == AWAIT_TURN else A_KEEP
+
+        # -- the engine applies it (engine.apply) -------------------------------------------
+        act_index = -1
+        went_out = -2  # -2: the hand goes on; -1: blocked; else the seat that went out
+        seat = a_seat
+        if a_kind == A_NEXT:
+            act_index = other_base + 9 + P
+            deal = True
+        elif a_kind == A_UNO:
+            act_index = other_base + 8
+            exposed = -1
+        elif a_kind == A_CATCH:
+            act_index = other_base + 9 + exposed
+            # engine._catch: the exposed player draws two (§4.5)
+            stock_n, discard_n, counter, _ = _draw(
+                exposed, 2, hands, masks, sizes, stock, stock_n, discard, discard_n,
+                seed, counter,
+            )  # fmt: skip
+            exposed = -1
+        elif a_kind == A_COLOR:
+            act_index = other_base + 4 + a_colour
+            colour = a_colour
+            phase = AWAIT_TURN  # give_turn(turn)
+            to_act = turn
+        elif a_kind == A_CHALLENGE:
+            act_index = other_base + 2
+            exposed = -1  # close_catch_window
+            if hand_number == 1:
+                first_hand[F_CHALLENGES, seat] += 1
+                first_hand[F_UPHELD, seat] += not challenge_legal
+            if not challenge_legal:  # §3.8.3: the player draws four instead
+                stock_n, discard_n, counter, _ = _draw(
+                    challenge_player, 4, hands, masks, sizes, stock, stock_n,
+                    discard, discard_n, seed, counter,
+                )  # fmt: skip
+                pending -= 4
+                # §7.1.7: what was stacked beneath it is still owed
+                phase = AWAIT_STACK_RESPONSE if pending > 0 else AWAIT_TURN
+                turn = to_act = seat
+            else:  # §3.8.4: the penalty and two more, and the turn is lost
+                total = pending + 2
+                pending = 0
+                stock_n, discard_n, counter, _ = _draw(
+                    seat, total, hands, masks, sizes, stock, stock_n, discard,
+                    discard_n, seed, counter,
+                )  # fmt: skip
+                phase = AWAIT_TURN
+                turn = to_act = _step(seat, direction, P)
+            challenge_player = -1
+        elif a_kind == A_ACCEPT:
+            act_index = other_base + 3
+            exposed = -1
+            total = pending
+            pending = 0
+            challenge_player = -1
+            stock_n, discard_n, counter, _ = _draw(
+                seat, total, hands, masks, sizes, stock, stock_n, discard,
+                discard_n, seed, counter,
+            )  # fmt: skip
+            phase = AWAIT_TURN
+            turn = to_act = _step(seat, direction, P)
+        elif a_kind == A_PLAY:
+            # -- engine._play → _resolve_play --------------------------------------------
+            card = a_card
+            size = sizes[seat]
+            phase_before = phase
+            uno = size == 2 and habits[seat, H_CALL_UNO] != 0
+            if card >= WILD:
+                act_index = play_base[card] + 2 * a_colour + (1 if uno else 0)
+            else:
+                act_index = play_base[card] + 2 * (a_target + 1) + (1 if uno else 0)
+            exposed = -1  # close_catch_window
+            colour_before = colour
+            if card == WD4 and hand_number == 1:
+                first_hand[F_WD4, seat] += 1
+            hands[seat, card] -= 1
+            if hands[seat, card] == 0:
+                masks[seat] &= ~(np.uint64(1) << np.uint64(card))
+            sizes[seat] -= 1
+            discard[discard_n] = card
+            discard_n += 1
+            colour = a_colour
+            top_player = seat
+            passes = 0
+            drawn = -1
+            challenge_player = -1  # stacking on a WD4 gives up its challenge (§7.1.7)
+            turn = seat
+            face = _FACE[card]
+            if sizes[seat] == 0:
+                # §6.1: out; only the draw part of the last card still happens
+                if card == WD4 or face == 12:
+                    total = pending + (4 if card == WD4 else 2)
+                    pending = 0
+                    stock_n, discard_n, counter, _ = _draw(
+                        _step(seat, direction, P), total, hands, masks, sizes,
+                        stock, stock_n, discard, discard_n, seed, counter,
+                    )  # fmt: skip
+                went_out = seat
+            else:
+                if card == WD4 and bluffing:
+                    challenge_player = seat
+                    challenge_legal = (masks[seat] & _COLOUR_MASKS[colour_before]) == 0
+                    if hand_number == 1:
+                        first_hand[F_BLUFFS, seat] += not challenge_legal
+                if seven_o and face == 7:  # §7.2.1: swap with the named seat
+                    _swap(hands, masks, sizes, seat, a_target)
+                elif seven_o and face == 0:  # §7.2.2: every hand passes on
+                    _rotate(
+                        hands, masks, sizes, direction, P, spare_hands, spare_masks, spare_sizes
+                    )
+                nxt = _step(seat, direction, P)
+                phase = AWAIT_TURN
+                if face < 10 or card == WILD:
+                    turn = to_act = nxt
+                elif face == 10:
+                    turn = to_act = _step(nxt, direction, P)
+                elif face == 11:
+                    direction = -direction
+                    nxt = _step(seat, direction, P)
+                    if reverse_skips and P == 2:
+                        turn = to_act = _step(nxt, direction, P)
+                    else:
+                        turn = to_act = nxt
+                elif face == 12:
+                    if stacking > 0:
+                        pending += 2
+                        phase = AWAIT_STACK_RESPONSE
+                        turn = to_act = nxt
+                    else:
+                        stock_n, discard_n, counter, _ = _draw(
+                            nxt, 2, hands, masks, sizes, stock, stock_n, discard,
+                            discard_n, seed, counter,
+                        )  # fmt: skip
+                        turn = to_act = _step(nxt, direction, P)
+                else:  # the WD4
+                    if bluffing or stacking > 0:
+                        pending += 4
+                        phase = AWAIT_WD4_RESPONSE if bluffing else AWAIT_STACK_RESPONSE
+                        turn = to_act = nxt
+                    else:
+                        stock_n, discard_n, counter, _ = _draw(
+                            nxt, 4, hands, masks, sizes, stock, stock_n, discard,
+                            discard_n, seed, counter,
+                        )  # fmt: skip
+                        turn = to_act = _step(nxt, direction, P)
+                # §4.1: the penultimate card played without the call, still one card after
+                # its effect (a Seven-O exchange may have changed the hand)
+                if size == 2 and sizes[seat] == 1 and not uno:
+                    exposed = seat
+            if phase_before == AWAIT_TURN:
+                turns += 1  # jump-ins included, as `simulate` counts turns
+            if phase_before == AFTER_DRAW or (phase_before == AWAIT_TURN and not a_jump):
+                hand_turns += 1  # `_turn_taken` (a stacking answer and a jump-in are none)
+        elif a_kind == A_DRAW:
+            # -- engine._draw -----------------------------------------------------------
+            act_index = other_base
+            turns += 1
+            exposed = -1
+            if stock_n == 0 and discard_n <= 1:
+                passes += 1
+                if passes >= P:  # §3.11.3: a full cycle of passes
+                    went_out = -1
+                else:
+                    turn = to_act = _step(seat, direction, P)
+                hand_turns += 1
+            else:
+                top = discard[discard_n - 1]
+                stock_n, discard_n, counter, card = _draw(
+                    seat, 1, hands, masks, sizes, stock, stock_n, discard,
+                    discard_n, seed, counter,
+                )  # fmt: skip
+                ok = (match[colour, top] >> np.uint64(card)) & _ONE
+                if ok != 0 and card == WD4 and not bluffing:
+                    ok = (masks[seat] & _COLOUR_MASKS[colour]) == 0
+                if ok != 0:
+                    phase = AFTER_DRAW
+                    drawn = card
+                else:
+                    turn = to_act = _step(seat, direction, P)
+                    hand_turns += 1
+        else:
+            # -- keep (engine._keep: the catch window stays open) -------------------------
+            act_index = other_base + 1
+            phase = AWAIT_TURN
+            drawn = -1
+            turn = to_act = _step(seat, direction, P)
+            hand_turns += 1
+        if went_out == -2 and a_kind != A_NEXT and turn_limit > 0 and hand_turns >= turn_limit:
+            went_out = -1  # §3.11.4: the hand ends blocked
+        act_seat = seat
         if trace_cap > 0 and actions < trace_cap:
             trace_seat[actions] = act_seat
             trace_action[actions] = act_index
@@ -723,6 +1129,9 @@ def _play_game(
             drawn = -1
             challenge_player = -1
             hands_played += 1
+            if hand_number == 1:
+                out[O_FIRST_WENT_OUT] = went_out
+                out[O_FIRST_TURNS] = turns
             if went_out < 0:
                 blocked += 1
                 phase = HAND_OVER  # blocked: no winner; a single hand is dealt again
@@ -754,22 +1163,22 @@ def run_games(
     seeds,
     bot_seeds,
     rules,
-    call_uno,
-    catch_rate,
-    voluntary,
+    habits,
     play_base,
     other_base,
     out,
     hand_wins,
     scores,
+    first_hand,
     trace_seat,
     trace_action,
     chunk,
 ):
     """Play game g with `seeds[g]` and `bot_seeds[g]` for every g, `chunk` games per task.
 
-    Results: `out[g]` (see the O_ columns), `hand_wins[g, seat]`, `scores[g, seat]`, and with a
-    trace (`trace_seat.shape[1]` > 0) each game's first actions.
+    Results: `out[g]` (see the O_ columns), `hand_wins[g, seat]`, `scores[g, seat]`,
+    `first_hand[g, F_..., seat]`, and with a trace (`trace_seat.shape[1]` > 0) each game's first
+    actions.
     """
     games = seeds.shape[0]
     players = bot_seeds.shape[1]
@@ -788,12 +1197,16 @@ def run_games(
         bot_counter = np.zeros(players, dtype=np.uint64)
         values = np.zeros(players, dtype=np.int64)
         contenders = np.zeros(players, dtype=np.int64)
+        spare_hands = np.zeros((players, KINDS), dtype=np.int64)
+        spare_masks = np.zeros(players, dtype=np.uint64)
+        spare_sizes = np.zeros(players, dtype=np.int64)
         for g in range(task * chunk, min(games, (task + 1) * chunk)):
             _play_game(
-                seeds[g], bot_seeds[g], players, rules, call_uno, catch_rate, voluntary, deck,
-                match, play_base, other_base, out[g], hand_wins[g], scores[g],
+                seeds[g], bot_seeds[g], players, rules, habits, deck,
+                match, play_base, other_base, out[g], hand_wins[g], scores[g], first_hand[g],
                 trace_seat[g], trace_action[g], trace_cap,
                 hands, masks, sizes, stock, discard, pool, bot_counter, values, contenders,
+                spare_hands, spare_masks, spare_sizes,
             )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from lastcard.bots import make_bot
+from lastcard.bots.greedy import GreedyBot
 from lastcard.bots.random_bot import RandomBot
 from lastcard.core import Rules, rule_facts
 from lastcard.core.action_index import ActionIndex, action_index
@@ -47,18 +48,35 @@ def rule_parameters(rules: Rules, max_actions: int) -> np.ndarray:
     )
     params[k.R_FIRST_WD4_BOTTOM] = rules.first_wd4 == "bottom"
     params[k.R_MAX_ACTIONS] = max_actions
+    params[k.R_STACKING] = ("off", "same", "mixed").index(rules.stacking)
+    params[k.R_SEVEN_O] = bool(facts.numbers)  # Seven-O gives the 7s and 0s their effects
+    params[k.R_JUMP_IN] = facts.allows_jump_in
+    params[k.R_JUMP_IN_SELF] = facts.allows_jump_in_on_own_card
     return params
 
 
-def _policies(bots: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each seat's RandomBot habits: call_uno, catch_rate, voluntary_draw."""
-    built = [make_bot(bot, 0) for bot in bots]
-    assert all(isinstance(bot, RandomBot) for bot in built)
-    return (
-        np.array([bot.call_uno for bot in built], dtype=np.bool_),  # type: ignore[attr-defined]
-        np.array([bot.catch_rate for bot in built], dtype=np.float64),  # type: ignore[attr-defined]
-        np.array([bot.voluntary_draw for bot in built], dtype=np.bool_),  # type: ignore[attr-defined]
-    )
+def habits(bots: Sequence[str]) -> np.ndarray:
+    """The kernel's habit rows (`kernel.H_*`), one per seat, read off the bots themselves."""
+    from . import kernel as k
+
+    rows = np.zeros((len(bots), k.H_SIZE), dtype=np.float64)
+    for seat, spec in enumerate(bots):
+        bot = make_bot(spec, 0)
+        row = rows[seat]
+        row[k.H_CALL_UNO] = bot.call_uno  # type: ignore[attr-defined]
+        if isinstance(bot, GreedyBot):
+            row[k.H_POLICY] = k.POLICY_GREEDY
+            row[k.H_CATCH] = bot.catch
+            row[k.H_BLUFF] = bot.bluff
+            row[k.H_CHALLENGE] = bot.challenge
+            row[k.H_STACK] = bot.stack
+            row[k.H_JUMP_IN] = bot.jump_in
+        else:
+            assert isinstance(bot, RandomBot)
+            row[k.H_POLICY] = k.POLICY_RANDOM
+            row[k.H_CATCH_RATE] = bot.catch_rate
+            row[k.H_VOLUNTARY] = bot.voluntary_draw
+    return rows
 
 
 def _play_bases(index: ActionIndex) -> np.ndarray:
@@ -87,6 +105,13 @@ class FastGames:
     engine_draws: np.ndarray  # how many numbers the engine's generator gave
     hand_wins: np.ndarray  # [game, seat]: hands each seat went out of
     scores: np.ndarray  # [game, seat]: final totals
+    # The first hand of each game (what `lastcard study` measures):
+    first_player: np.ndarray  # the seat that took the first turn
+    first_direction: np.ndarray  # 1 or -1 once the first discard acted
+    first_discard: np.ndarray  # its kind (colour * 13 + face; 52 Wild)
+    first_went_out: np.ndarray  # -1: blocked or stopped
+    first_turns: np.ndarray
+    first_hand: np.ndarray  # [game, kernel.F_*, seat]: WD4s, bluffs, challenges, upheld
     trace_seat: np.ndarray  # [game, k]: the seat of action k (with `trace`)
     trace_action: np.ndarray  # [game, k]: its action index
 
@@ -131,25 +156,24 @@ def play_games(
     seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
     games = seeds.shape[0]
     bot_seeds = kernel.bot_seed_table(seeds, players, STREAM_BOT)
-    call_uno, catch_rate, voluntary = _policies(bots)
     index = action_index(players)
     out = np.zeros((games, kernel.O_SIZE), dtype=np.int64)
     hand_wins = np.zeros((games, players), dtype=np.int64)
     scores = np.zeros((games, players), dtype=np.int64)
+    first_hand = np.zeros((games, kernel.F_SIZE, players), dtype=np.int64)
     trace_seat = np.zeros((games, trace), dtype=np.int16)
     trace_action = np.zeros((games, trace), dtype=np.int16)
     kernel.run_games(
         seeds,
         bot_seeds,
         rule_parameters(rules, max_actions),
-        call_uno,
-        catch_rate,
-        voluntary,
+        habits(bots),
         _play_bases(index),
         index.index("draw"),
         out,
         hand_wins,
         scores,
+        first_hand,
         trace_seat,
         trace_action,
         chunk,
@@ -164,6 +188,12 @@ def play_games(
         engine_draws=out[:, kernel.O_ENGINE_DRAWS],
         hand_wins=hand_wins,
         scores=scores,
+        first_player=out[:, kernel.O_FIRST_PLAYER],
+        first_direction=out[:, kernel.O_FIRST_DIRECTION],
+        first_discard=out[:, kernel.O_FIRST_DISCARD],
+        first_went_out=out[:, kernel.O_FIRST_WENT_OUT],
+        first_turns=out[:, kernel.O_FIRST_TURNS],
+        first_hand=first_hand,
         trace_seat=trace_seat,
         trace_action=trace_action,
     )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lastcard.bots import BotFactory, make_bot
+from lastcard.bots.greedy import GreedyBot
 from lastcard.bots.random_bot import RandomBot
 from lastcard.core import LastcardError, Rules
 
@@ -33,10 +34,10 @@ _COVERED: dict[str, tuple[Any, ...] | None] = {
     "allow_voluntary_draw": None,
     "wd4_bluffing": None,
     "two_player_rules": None,
-    "stacking": ("off",),
-    "seven_o": (False,),
-    "jump_in": (False,),
-    "jump_in_self": (False,),
+    "stacking": None,
+    "seven_o": None,
+    "jump_in": None,
+    "jump_in_self": None,
     "elimination": (False,),
     "elimination_threshold": None,  # only read with elimination
     "pirate": (False,),
@@ -48,7 +49,7 @@ _COVERED: dict[str, tuple[Any, ...] | None] = {
     "turn_limit": None,
 }
 
-POLICIES = ("random", "eager")  # the bots the kernel plays: `RandomBot` with any options
+POLICIES = ("random", "eager", "greedy")  # RandomBot and GreedyBot, with any options
 
 
 def unsupported(rules: Rules, bots: Sequence[BotFactory | str]) -> str | None:
@@ -60,6 +61,6 @@ def unsupported(rules: Rules, bots: Sequence[BotFactory | str]) -> str | None:
     for bot in bots:
         if not isinstance(bot, str):
             return "the fast simulator plays registered bots given by name only"
-        if type(make_bot(bot, 0)) is not RandomBot:
+        if type(make_bot(bot, 0)) not in (RandomBot, GreedyBot):
             return f"the fast simulator has no version of the bot {bot!r} (it plays {POLICIES})"
     return None

@@ -1,11 +1,16 @@
-"""Seat-rotated tournaments between bots (`lastcard tournament`).
+"""Tournaments between bots, seats balanced (`lastcard tournament`).
 
     result = run_tournament(["heuristic", "greedy", "random", "random"], games=20_000, seed=1)
 
 **Entrants and seats.** The bot list names the entrants, one per seat, so its length is the number
-of players. Game g seats the list rotated by g mod n: seat s gets entrant (s + g) mod n. Over each
-block of n consecutive games every entrant plays every seat once, so seat advantages cancel; the
-number of games is rounded up to a multiple of n (`games_requested` keeps what was asked).
+of players. Game g takes seating g mod L of `seating_design(n)` (L seatings; module `seating`):
+over the L seatings every entrant sits in every seat, and right after every other entrant,
+equally often, so neither seat advantages nor the order of the bot list (who sits next to whom)
+favour anyone: every circular order of the seats for up to 4 players (L = 2, 6, 24), a cyclic
+neighbour-balanced design otherwise (L = n(n-1) for odd n, 2n(n-1) for even n). Each block of n
+consecutive games is seat-balanced by itself. The number of games is rounded up to a multiple of
+L (`games_requested` keeps what was asked). With teams the seating changes partners too (under
+`partners`, 4 players in every seating, each pair of entries is partnered in a third of them).
 
 **A game.** By default a game is one hand (`mode="hands"`): the rules are played with
 `target_score=None`, so the game ends when someone goes out (a blocked hand is dealt again and
@@ -32,6 +37,10 @@ Games are aggregated in index order.
   *points left in hand* (the value of the cards the seat still holds; 0 for whoever went out),
   as means with 95% Student-t intervals;
 - per seat, and per bot and seat, win rates;
+- per pair of bot names, the games won by one and not the other (and by both), for the sign
+  test of `stats.paired_comparison` (Holm-adjusted over the pairs): two bots at the same table
+  are compared on the games that separated them, not by whether their intervals overlap;
+- per ordered pair of bot names, the games in which one sat right after the other;
 - game length in turns (a play, a draw or a pass when a turn is awaited, as in `simulate`), as
   a mean and a histogram whose bins double in width as needed;
 - ratings: openskill's Plackett-Luce model, one rating per *entry* (so random,random gives
@@ -46,8 +55,10 @@ Games are aggregated in index order.
 
 The package, a module per concept:
 
-- `config`: `TournamentConfig`, the seating (`rotation`), the rules of a single hand
-  (`hand_rules`) and the checks of `check_config`;
+- `seating`: `seating_design`, the balanced seatings (also used by `lastcard study`), and the
+  checks of their balance (`seat_counts`, `neighbour_counts`);
+- `config`: `TournamentConfig`, the rules of a single hand (`hand_rules`) and the checks of
+  `check_config`;
 - `worker`: `play_tournament_game`, one game played in a worker, summarised as a `GameOutcome`
   of `HandOutcome`s;
 - `tally`: `Tally`, the streamed counts, and `BotStats`, one bot name's results;
@@ -64,18 +75,27 @@ from .config import (
     TournamentConfig,
     check_config,
     hand_rules,
-    rotation,
     rounded_games,
     split_bot_list,
 )
 from .output import TournamentResult, versions
 from .ratings import RATING_TAU, Ratings
 from .run import run_tournament
+from .seating import (
+    MAX_PERMUTATIONS,
+    balanced_games,
+    name_seatings,
+    neighbour_counts,
+    seat_counts,
+    seating,
+    seating_design,
+)
 from .tally import BotStats, EntryTally, Tally, position
 from .worker import GameOutcome, GameTask, HandOutcome, game_tasks, play_tournament_game
 
 __all__ = [
     "CONFIDENCE",
+    "MAX_PERMUTATIONS",
     "MODES",
     "RATING_TAU",
     "BotStats",
@@ -87,14 +107,19 @@ __all__ = [
     "Tally",
     "TournamentConfig",
     "TournamentResult",
+    "balanced_games",
     "check_config",
     "game_tasks",
     "hand_rules",
+    "name_seatings",
+    "neighbour_counts",
     "play_tournament_game",
     "position",
-    "rotation",
     "rounded_games",
     "run_tournament",
+    "seat_counts",
+    "seating",
+    "seating_design",
     "split_bot_list",
     "versions",
 ]

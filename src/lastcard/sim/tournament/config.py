@@ -1,5 +1,5 @@
-"""A tournament's configuration: the entrants, their seating, the rules played and the checks
-that refuse an unusable tournament (see the package docstring)."""
+"""A tournament's configuration: the entrants, the rules played and the checks that refuse an
+unusable tournament (see the package docstring; the seatings are `seating`'s)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from lastcard.bots import make_bot
 from lastcard.core import Rules
 
 from ..runner import DEFAULT_MAX_ACTIONS
+from .seating import seating_design
 
 MODES = ("hands", "matches")
 CONFIDENCE = 0.95
@@ -43,18 +44,14 @@ def hand_rules(rules: Rules) -> Rules:
     return rules.changed(target_score=None)
 
 
-def rotation(index: int, entrants: int) -> tuple[int, ...]:
-    """Which entry sits in each seat in game `index`: seat s gets entry (s + index) mod n.
+def rounded_games(games: int, period: int) -> int:
+    """`games` rounded up to a multiple of `period` (the length of a seating design), so that
+    every seating is used equally often.
 
-    >>> rotation(1, 4)
-    (1, 2, 3, 0)
+    >>> rounded_games(10, 4)
+    12
     """
-    return tuple((seat + index) % entrants for seat in range(entrants))
-
-
-def rounded_games(games: int, entrants: int) -> int:
-    """`games` rounded up to a multiple of `entrants`, so every entry plays every seat equally."""
-    return -(-games // entrants) * entrants
+    return -(-games // period) * period
 
 
 @dataclass(frozen=True)
@@ -71,6 +68,11 @@ class TournamentConfig:
     @property
     def players(self) -> int:
         return len(self.bots)
+
+    @property
+    def design_length(self) -> int:
+        """How many seatings the design has (`seating_design`): games are a multiple of it."""
+        return len(seating_design(self.players))
 
     @property
     def played_rules(self) -> Rules:
@@ -95,7 +97,12 @@ class TournamentConfig:
             "seed": self.seed,
             "game_seed": "stream_seed(seed, STREAM_GAME, g) for game g (lastcard.sim.game_seed)",
             "bot_seed": "stream_seed(game seed, STREAM_BOT, seat) (lastcard.sim.bot_seed)",
-            "seating": "game g: seat s gets entry (s + g) mod n of the bot list",
+            "seating": (
+                "game g: seat s gets entry seating_design(n)[g mod L][s] of the bot list "
+                "(lastcard.sim.tournament.seating_design): every entry sits in every seat, and "
+                "right after every other entry, equally often over each L games"
+            ),
+            "seating_design_length": self.design_length,
             "max_actions": self.max_actions,
         }
 

@@ -32,6 +32,8 @@ class TournamentResult:
     turns: RunningMean
     turns_per_hand: RunningMean
     lengths: GrowingHistogram
+    pairs: list[dict[str, Any]]
+    neighbours: list[dict[str, Any]]
     seconds: float = 0.0
     workers: int = 1
     command: str | None = None
@@ -79,6 +81,16 @@ class TournamentResult:
                     zip(self.position_games, self.position_wins, position_rates, strict=True)
                 )
             ],
+            "pairs": {
+                "test": (
+                    "sign test: of the games won by exactly one of a and b, the share won by a, "
+                    "exact binomial against a_seats / (a_seats + b_seats); Wilson interval for "
+                    "the share; difference in win rate per seat with the Agresti-Min interval; "
+                    "p_holm: Holm's adjustment over all the pairs"
+                ),
+                "comparisons": self.pairs,
+            },
+            "neighbours": self.neighbours,
             "ratings": {
                 "model": f"openskill PlackettLuce (tau={RATING_TAU}, other parameters default)",
                 "order": (

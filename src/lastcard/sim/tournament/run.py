@@ -11,8 +11,9 @@ from lastcard.core import Rules
 
 from ..parallel import run_tasks
 from ..runner import DEFAULT_MAX_ACTIONS
-from .config import TournamentConfig, check_config, rounded_games
+from .config import TournamentConfig, check_config
 from .output import TournamentResult
+from .seating import balanced_games
 from .tally import Tally
 from .worker import game_tasks, play_tournament_game
 
@@ -32,7 +33,7 @@ def run_tournament(
     ratings: bool = True,
     command: str | None = None,
 ) -> TournamentResult:
-    """Play a seat-rotated tournament between `bots` (one per seat); see the package docstring.
+    """Play a tournament between `bots` (one per seat), seats balanced; see the package docstring.
 
     `records_path`: write every game's record there, one JSON object per line (a `GameRecord`
     with two more keys: `game`, its index, and `bots`, the bot at each seat).
@@ -44,7 +45,7 @@ def run_tournament(
     check_config(bots, rules, mode)
     config = TournamentConfig(
         bots=bots,
-        games=rounded_games(games, len(bots)),
+        games=balanced_games(games, len(bots)),
         games_requested=games,
         rules=rules,
         rules_name=rules_name if rules_name is not None else "custom",
@@ -92,6 +93,8 @@ def run_tournament(
         turns=tally.turns,
         turns_per_hand=tally.turns_per_hand,
         lengths=tally.lengths,
+        pairs=tally.pairs(),
+        neighbours=tally.neighbour_games(),
         seconds=seconds,
         workers=workers,
         command=command,

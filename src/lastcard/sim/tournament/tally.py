@@ -3,11 +3,20 @@ bounded memory (see the package docstring for what is counted)."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..stats import GrowingHistogram, RunningMean, binomial_p_value, wilson_interval
+from ..stats import (
+    GrowingHistogram,
+    RunningMean,
+    binomial_p_value,
+    holm,
+    paired_comparison,
+    wilson_interval,
+)
 from .config import CONFIDENCE, TournamentConfig
 from .ratings import Ratings, entry_labels
 from .worker import GameOutcome
@@ -126,6 +135,11 @@ class Tally:
         self.lengths = GrowingHistogram(bins=64)
         self.teams = config.played_rules.team_of_seats(n)
         self._ratings = Ratings(config) if ratings else None
+        self.names = list(dict.fromkeys(config.bots))
+        # per pair of bot names: games won by the first and not the second, the reverse, both
+        self.pair_counts = {pair: [0, 0, 0] for pair in itertools.combinations(self.names, 2)}
+        # games in which bot b sat in the seat right after bot a's (a, b bot names)
+        self.neighbours: Counter[tuple[str, str]] = Counter()
 
     def entry_labels(self) -> list[str]:
         """ "random #1", "random #2" for a bot listed twice; the plain name otherwise."""
@@ -165,6 +179,13 @@ class Tally:
                 entry.position_wins[place] += 1
                 self.seat_wins[seat] += 1
                 self.position_wins[place] += 1
+        bots_at = [self.config.bots[entry] for entry in outcome.seating]
+        for seat in range(n):
+            self.neighbours[bots_at[seat], bots_at[(seat + 1) % n]] += 1
+        won = {bots_at[seat] for seat in outcome.winners}
+        for (a, b), counts in self.pair_counts.items():
+            if a in won or b in won:
+                counts[2 if a in won and b in won else 0 if a in won else 1] += 1
         for hand in outcome.hands:
             self.hands += 1
             if hand.went_out is None:
@@ -183,6 +204,36 @@ class Tally:
         """The win rate every entry would have under equal skill."""
         units = len(self.teams) if self.teams is not None else self.config.players
         return 1.0 / units
+
+    def pairs(self) -> list[dict[str, Any]]:
+        """Every pair of bot names compared on the games that separated them (the sign test
+        of `stats.paired_comparison`), with Holm's adjustment over all the pairs."""
+        seats = Counter(self.config.bots)
+        comparisons = [
+            paired_comparison(
+                a_only,
+                b_only,
+                self.games,
+                both=both,
+                a_seats=seats[a],
+                b_seats=seats[b],
+                confidence=CONFIDENCE,
+            )
+            for (a, b), (a_only, b_only, both) in self.pair_counts.items()
+        ]
+        adjusted = holm([c.p_value for c in comparisons])
+        return [
+            {"a": a, "b": b, **c.to_dict(), "p_holm": p}
+            for (a, b), c, p in zip(self.pair_counts, comparisons, adjusted, strict=True)
+        ]
+
+    def neighbour_games(self) -> list[dict[str, Any]]:
+        """Games in which `next` sat in the seat right after `bot`'s, for every ordered pair."""
+        return [
+            {"bot": a, "next": b, "games": self.neighbours[a, b]}
+            for a, b in itertools.product(self.names, repeat=2)
+            if a != b or self.config.bots.count(a) > 1
+        ]
 
     def ratings(self) -> list[dict[str, Any]]:
         return self._ratings.entries() if self._ratings is not None else []

@@ -14,7 +14,8 @@ from lastcard.core.cards import hand_value
 
 from ..runner import play_game
 from ..simulate import game_seed, is_turn
-from .config import TournamentConfig, rotation
+from .config import TournamentConfig
+from .seating import seating
 
 
 @dataclass(frozen=True)
@@ -98,11 +99,11 @@ def game_tasks(config: TournamentConfig, keep_records: bool) -> Iterator[GameTas
     rules = config.played_rules
     n = config.players
     for index in range(config.games):
-        seating = rotation(index, n)
+        seats = seating(index, n)
         yield GameTask(
             index=index,
-            seating=seating,
-            bots=tuple(config.bots[e] for e in seating),
+            seating=seats,
+            bots=tuple(config.bots[e] for e in seats),
             rules=rules,
             seed=game_seed(config.seed, index),
             max_actions=config.max_actions,
