@@ -60,6 +60,7 @@ def _check_first_hand(fast: FastGames, g: int, record: GameRecord) -> None:
     start = record.start()
     assert fast.first_player[g] == start.turn
     assert fast.first_direction[g] == start.direction
+    assert fast.first_dealer[g] == start.dealer
     assert CARD_ORDER[int(fast.first_discard[g])] == start.discard[0].code
     n = record.players
     turns, wd4, bluffs, challenges, upheld = 0, [0] * n, [0] * n, [0] * n, [0] * n
@@ -82,7 +83,10 @@ def _check_first_hand(fast: FastGames, g: int, record: GameRecord) -> None:
     if first is not None:
         assert fast.first_turns[g] == turns
     figures = [list(row) for row in fast.first_hand[g]]
-    assert figures == [wd4, bluffs, challenges, upheld]
+    assert figures[:4] == [wd4, bluffs, challenges, upheld]
+    if first is not None:
+        assert figures[4] == list(first.hand_values)
+        assert figures[5] == list(first.points)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 10])

@@ -298,14 +298,17 @@ O_FIRST_DIRECTION = 7  # the direction of play the first discard left (1 or -1)
 O_FIRST_DISCARD = 8  # the first discard's kind
 O_FIRST_WENT_OUT = 9  # -1: blocked (or stopped by the action limit)
 O_FIRST_TURNS = 10
-O_SIZE = 11
+O_FIRST_DEALER = 11
+O_SIZE = 12
 
 # Per seat in the first hand: first_hand[g, F_..., seat]
 F_WD4 = 0  # Wild Draw Fours played
 F_BLUFFS = 1  # ... while holding a card of the current colour
 F_CHALLENGES = 2
 F_UPHELD = 3  # challenges that caught a bluff
-F_SIZE = 4
+F_VALUES = 4  # the value of the cards each seat held when the first hand ended (§6.2)
+F_POINTS = 5  # the points each seat scored for it (§6.3)
+F_SIZE = 6
 
 
 @njit(cache=True, inline="always")
@@ -764,6 +767,7 @@ def _play_game(
                 out[O_FIRST_PLAYER] = turn
                 out[O_FIRST_DIRECTION] = direction
                 out[O_FIRST_DISCARD] = card
+                out[O_FIRST_DEALER] = dealer
             continue
 
         if phase == GAME_OVER or actions >= max_actions:
@@ -1132,6 +1136,14 @@ def _play_game(
             if hand_number == 1:
                 out[O_FIRST_WENT_OUT] = went_out
                 out[O_FIRST_TURNS] = turns
+                for s in range(P):
+                    value = 0
+                    held = masks[s]
+                    while held != 0:
+                        k = _lowest_bit(held)
+                        value += hands[s, k] * _POINTS[k]
+                        held &= held - _ONE
+                    first_hand[F_VALUES, s] = value
             if went_out < 0:
                 blocked += 1
                 phase = HAND_OVER  # blocked: no winner; a single hand is dealt again
@@ -1145,6 +1157,8 @@ def _play_game(
                         points += hands[s, k] * _POINTS[k]
                         held &= held - _ONE
                 scores[went_out] += points
+                if hand_number == 1:
+                    first_hand[F_POINTS, went_out] = points
                 if target == 0 or scores[went_out] >= target:
                     winner = went_out
                     phase = GAME_OVER

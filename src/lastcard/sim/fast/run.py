@@ -111,7 +111,9 @@ class FastGames:
     first_discard: np.ndarray  # its kind (colour * 13 + face; 52 Wild)
     first_went_out: np.ndarray  # -1: blocked or stopped
     first_turns: np.ndarray
-    first_hand: np.ndarray  # [game, kernel.F_*, seat]: WD4s, bluffs, challenges, upheld
+    first_dealer: np.ndarray
+    first_hand: np.ndarray  # [game, kernel.F_*, seat]: WD4s, bluffs, challenges, upheld,
+    # hand values and points
     trace_seat: np.ndarray  # [game, k]: the seat of action k (with `trace`)
     trace_action: np.ndarray  # [game, k]: its action index
 
@@ -193,6 +195,7 @@ def play_games(
         first_discard=out[:, kernel.O_FIRST_DISCARD],
         first_went_out=out[:, kernel.O_FIRST_WENT_OUT],
         first_turns=out[:, kernel.O_FIRST_TURNS],
+        first_dealer=out[:, kernel.O_FIRST_DEALER],
         first_hand=first_hand,
         trace_seat=trace_seat,
         trace_action=trace_action,
