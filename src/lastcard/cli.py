@@ -210,6 +210,18 @@ RulesOption = Annotated[
         help="House rules preset. " + _choices(Rules.presets(), PRESET_HELP) + ".",
     ),
 ]
+EngineOption = Annotated[
+    str,
+    typer.Option(
+        "--engine",
+        "-e",
+        metavar="ENGINE",
+        help="auto: the compiled simulator when it covers the rules and every bot (random, "
+        "eager and greedy; not the 2018 deck, Wild Downpour, elimination, teams or alternative "
+        "scoring), else the reference engine; fast: the compiled one or an error; reference: "
+        "the reference engine. Both play the same games for the same seed.",
+    ),
+]
 BotOption = Annotated[
     str,
     typer.Option(
@@ -598,18 +610,7 @@ def simulate(
     ] = 0,
     rules: RulesOption = "official",
     bot: BotOption = "eager",
-    engine: Annotated[
-        str,
-        typer.Option(
-            "--engine",
-            "-e",
-            metavar="ENGINE",
-            help="auto: the compiled simulator when it covers the rules and the bot (random "
-            "and eager, without stacking, Seven-O, jump-in, the 2018 deck, elimination or "
-            "teams), else the reference engine; fast: the compiled one or an error; reference: "
-            "the reference engine. Both play the same games for the same seed.",
-        ),
-    ] = "auto",
+    engine: EngineOption = "auto",
     workers: Annotated[
         int,
         typer.Option(
@@ -745,6 +746,7 @@ def tournament(
             "--max-actions", min=1, help="Stop a game after this many actions (a safety net)."
         ),
     ] = DEFAULT_MAX_ACTIONS,
+    engine: EngineOption = "auto",
 ) -> None:
     """Play a tournament between bots, seats balanced, and write a report with plots.
 
@@ -812,6 +814,7 @@ def tournament(
                 records_path=out / "records.jsonl" if keep_records else None,
                 max_actions=max_actions,
                 command=command,
+                engine=engine,
             )
         written = write_report(result, out, plots=plots)
     except LastcardError as error:
@@ -854,6 +857,7 @@ def _print_tournament(result: TournamentResult, written: list[Path]) -> None:
             style="bold",
         )
     )
+    console.print(f"engine  {result.engine_line}")
     table = Table(box=None, pad_edge=False, show_edge=False)
     for column in ("bot", "seats", "win rate", "95% CI", "points/hand", "left in hand", "rating"):
         table.add_column(column, justify="left" if column == "bot" else "right")

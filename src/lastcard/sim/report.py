@@ -248,7 +248,8 @@ def render_report(result: TournamentResult, plots: list[str]) -> str:
     )
     add(
         f"- **Run**: {result.workers} worker(s), {result.seconds:,.1f} s "
-        f"({result.games_per_second:,.1f} {unit}/s)."
+        f"({result.games_per_second:,.1f} {unit}/s), engine {result.engine_line} (both engines "
+        "play the same games)."
     )
     finished = f"{result.finished:,} finished"
     if result.unfinished:

@@ -276,31 +276,15 @@ def _play_fast(
     indices: range,
     max_actions: int,
 ) -> SimulationStats:
-    """Games `indices` of a run on the compiled simulator, counted as `simulate_fast` counts
-    (which plays from game 0 only)."""
-    import numpy as np
-
-    from .fast.run import game_seeds, play_games
+    """Games `indices` of a run on the compiled simulator."""
+    from .fast.run import simulate_fast  # NumPy and numba, imported only when asked for
 
     names = [bot for bot in bots if isinstance(bot, str)]
     if len(names) != len(bots):
         raise ValueError("the fast engine plays bots given by name")
-    stats = SimulationStats(players=len(names))
-    start = time.perf_counter()
-    played = play_games(
-        names, rules, game_seeds(seed, indices.start, len(indices)), max_actions=max_actions
+    return simulate_fast(
+        names, rules, games=len(indices), seed=seed, start=indices.start, max_actions=max_actions
     )
-    stats.games = len(indices)
-    stats.unfinished = int(np.count_nonzero(played.winner < 0))
-    stats.hands = int(played.hands.sum())
-    stats.blocked_hands = int(played.blocked.sum())
-    stats.turns = int(played.turns.sum())
-    stats.actions = int(played.actions.sum())
-    for seat in range(len(names)):
-        stats.hand_wins[seat] = int(played.hand_wins[:, seat].sum())
-        stats.game_wins[seat] = int(np.count_nonzero(played.winner == seat))
-    stats.seconds = time.perf_counter() - start
-    return stats
 
 
 def simulate_with_progress(

@@ -117,6 +117,19 @@ class FastGames:
     trace_seat: np.ndarray  # [game, k]: the seat of action k (with `trace`)
     trace_action: np.ndarray  # [game, k]: its action index
 
+    def stats(self) -> SimulationStats:
+        """These games counted as `simulate` counts them (`seconds` left at 0)."""
+        stats = SimulationStats(players=self.players)
+        stats.games = len(self.winner)
+        stats.unfinished = int(np.count_nonzero(self.winner < 0))
+        stats.hands = int(self.hands.sum())
+        stats.blocked_hands = int(self.blocked.sum())
+        stats.turns = int(self.turns.sum())
+        stats.actions = int(self.actions.sum())
+        stats.hand_wins = [int(wins) for wins in self.hand_wins.sum(axis=0)]
+        stats.game_wins = [int(np.count_nonzero(self.winner == s)) for s in range(self.players)]
+        return stats
+
     def actions_of(self, game: int) -> list[tuple[int, str]]:
         """Game `game`'s traced actions as (seat, action code) pairs."""
         index = action_index(self.players)
@@ -208,35 +221,28 @@ def simulate_fast(
     *,
     games: int,
     seed: int = 0,
+    start: int = 0,
     on_game: ProgressHook | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     batch: int = 20_000,
 ) -> SimulationStats:
-    """`simulate` on the kernel: the same games (same seeds), the same statistics."""
+    """`simulate` on the kernel: the same games (same seeds), the same statistics; games
+    `start` to `start + games - 1` of the run (a block of a run on workers)."""
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
     rules = rules if rules is not None else Rules()
-    players = len(bots)
-    stats = SimulationStats(players=players)
+    stats = SimulationStats(players=len(bots))
     play_games(bots, rules, game_seeds(seed, 0, 1), max_actions=max_actions)  # compiled, warm
-    start = time.perf_counter()
+    began = time.perf_counter()
     done = 0
     while done < games:
         count = min(batch, games - done)
-        played = play_games(bots, rules, game_seeds(seed, done, count), max_actions=max_actions)
-        stats.games += count
-        stats.unfinished += int(np.count_nonzero(played.winner < 0))
-        stats.hands += int(played.hands.sum())
-        stats.blocked_hands += int(played.blocked.sum())
-        stats.turns += int(played.turns.sum())
-        stats.actions += int(played.actions.sum())
-        for s in range(players):
-            stats.hand_wins[s] += int(played.hand_wins[:, s].sum())
-            stats.game_wins[s] += int(np.count_nonzero(played.winner == s))
+        seeds = game_seeds(seed, start + done, count)
+        stats.add(play_games(bots, rules, seeds, max_actions=max_actions).stats())
         done += count
         if on_game is not None:
             on_game(done)
-    stats.seconds = time.perf_counter() - start
+    stats.seconds = time.perf_counter() - began
     return stats
 
 

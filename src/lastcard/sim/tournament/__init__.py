@@ -61,6 +61,11 @@ The package, a module per concept:
   `check_config`;
 - `worker`: `play_tournament_game`, one game played in a worker, summarised as a `GameOutcome`
   of `HandOutcome`s;
+- `engine`: `tournament_engine`, which engine plays (`run_tournament(engine="auto")`: the
+  compiled simulator, `lastcard.sim.fast`, for single hands between the bots and under the
+  rules it covers; the reference engine for matches, game records and the rest);
+- `fast_games`: `play_fast_block`, a block of games played on the compiled simulator and
+  summarised as the same `GameOutcome`s, so the results do not depend on the engine;
 - `tally`: `Tally`, the streamed counts, and `BotStats`, one bot name's results;
 - `ratings`: `Ratings`, the openskill ratings;
 - `output`: `TournamentResult`, what `run_tournament` returns and results.json holds;
@@ -77,6 +82,14 @@ from .config import (
     hand_rules,
     rounded_games,
     split_bot_list,
+)
+from .engine import MATCHES_REASON, RECORDS_REASON, tournament_engine
+from .fast_games import (
+    FastBlock,
+    FastBlockResult,
+    fast_block_size,
+    fast_blocks,
+    play_fast_block,
 )
 from .output import TournamentResult, versions
 from .ratings import RATING_TAU, Ratings
@@ -95,11 +108,15 @@ from .worker import GameOutcome, GameTask, HandOutcome, game_tasks, play_tournam
 
 __all__ = [
     "CONFIDENCE",
+    "MATCHES_REASON",
     "MAX_PERMUTATIONS",
     "MODES",
     "RATING_TAU",
+    "RECORDS_REASON",
     "BotStats",
     "EntryTally",
+    "FastBlock",
+    "FastBlockResult",
     "GameOutcome",
     "GameTask",
     "HandOutcome",
@@ -109,10 +126,13 @@ __all__ = [
     "TournamentResult",
     "balanced_games",
     "check_config",
+    "fast_block_size",
+    "fast_blocks",
     "game_tasks",
     "hand_rules",
     "name_seatings",
     "neighbour_counts",
+    "play_fast_block",
     "play_tournament_game",
     "position",
     "rounded_games",
@@ -121,5 +141,6 @@ __all__ = [
     "seating",
     "seating_design",
     "split_bot_list",
+    "tournament_engine",
     "versions",
 ]

@@ -38,6 +38,14 @@ class TournamentResult:
     workers: int = 1
     command: str | None = None
     records_path: str | None = None
+    engine: str = "reference"  # the engine that played: "fast" or "reference"
+    engine_reason: str | None = None  # why `auto` chose the reference engine
+
+    @property
+    def engine_line(self) -> str:
+        """Which engine played, and why not the compiled one when `auto` fell back: "fast", or
+        "reference (matches count every hand, ...)"."""
+        return self.engine + (f" ({self.engine_reason})" if self.engine_reason else "")
 
     @property
     def games_per_second(self) -> float:
@@ -48,7 +56,8 @@ class TournamentResult:
         return sorted(self.bots, key=lambda b: -b.win_rate)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready results. Everything but `command` and `run` depends only on the config."""
+        """JSON-ready results. Everything but `command` and `run` depends only on the config (not
+        on the engine either: `run` says which played)."""
         seat_rates = win_rates(self.seat_wins, self.seat_games)
         position_rates = win_rates(self.position_wins, self.position_games)
         return {
@@ -103,6 +112,8 @@ class TournamentResult:
             },
             "run": {
                 "workers": self.workers,
+                "engine": self.engine,
+                "engine_reason": self.engine_reason,
                 "seconds": self.seconds,
                 "games_per_second": self.games_per_second,
                 "records": self.records_path,

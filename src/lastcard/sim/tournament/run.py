@@ -1,21 +1,24 @@
-"""`run_tournament`: configure, play every game on the workers, tally them in game order."""
+"""`run_tournament`: configure, choose the engine, play every game on the workers, tally them in
+game order."""
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from lastcard.core import Rules
 
-from ..parallel import run_tasks
+from ..parallel import LocalBackend, default_backend, run_tasks
 from ..runner import DEFAULT_MAX_ACTIONS
 from .config import TournamentConfig, check_config
+from .engine import tournament_engine
+from .fast_games import fast_block_size, fast_blocks, play_fast_block
 from .output import TournamentResult
 from .seating import balanced_games
 from .tally import Tally
-from .worker import game_tasks, play_tournament_game
+from .worker import GameOutcome, game_tasks, play_tournament_game
 
 
 def run_tournament(
@@ -32,11 +35,18 @@ def run_tournament(
     progress: bool = True,
     ratings: bool = True,
     command: str | None = None,
+    engine: str = "auto",
 ) -> TournamentResult:
     """Play a tournament between `bots` (one per seat), seats balanced; see the package docstring.
 
     `records_path`: write every game's record there, one JSON object per line (a `GameRecord`
     with two more keys: `game`, its index, and `bots`, the bot at each seat).
+
+    `engine`: `"auto"` plays on the compiled simulator when it covers the tournament (single
+    hands between random, eager and greedy bots under rules it plays: `tournament_engine`),
+    else on the reference engine; `"fast"` insists (`FastUnsupportedError` when it cannot);
+    `"reference"` never uses it. Both engines give the same results for the same seed; the
+    result says which one played, and why `auto` fell back (`engine`, `engine_reason`).
     """
     rules = rules if rules is not None else Rules()
     if games < 1:
@@ -53,17 +63,21 @@ def run_tournament(
         seed=seed,
         max_actions=max_actions,
     )
-    tally = Tally(config, ratings=ratings)
     keep = records_path is not None
+    chosen, reason = tournament_engine(engine, config, keep_records=keep)
+    tally = Tally(config, ratings=ratings)
     start = time.perf_counter()
-    outcomes = run_tasks(
-        play_tournament_game,
-        game_tasks(config, keep),
-        workers=workers,
-        description="tournament",
-        progress=progress,
-        total=config.games,
-    )
+    if chosen == "fast":
+        outcomes = _fast_outcomes(config, workers, progress)
+    else:
+        outcomes = run_tasks(
+            play_tournament_game,
+            game_tasks(config, keep),
+            workers=workers,
+            description="tournament",
+            progress=progress,
+            total=config.games,
+        )
     records = records_path.open("w", encoding="utf-8") if records_path is not None else None
     try:
         for outcome in outcomes:
@@ -99,4 +113,27 @@ def run_tournament(
         workers=workers,
         command=command,
         records_path=str(records_path) if records_path is not None else None,
+        engine=chosen,
+        engine_reason=reason,
     )
+
+
+def _fast_outcomes(config: TournamentConfig, workers: int, progress: bool) -> Iterator[GameOutcome]:
+    """The tournament's games played on the compiled simulator in blocks (`fast_games`), as
+    `GameOutcome`s in game order."""
+    backend = default_backend()
+    in_process = workers == 1 and isinstance(backend, LocalBackend)
+    parallelism = 1 if in_process else backend.parallelism(workers)
+    size = fast_block_size(config.games, config.design_length, parallelism)
+    blocks = fast_blocks(config, size, threads=None if in_process else 1)
+    for block in run_tasks(
+        play_fast_block,
+        blocks,
+        workers=workers,
+        description=f"tournament, blocks of {size:,} games",
+        progress=progress,
+        total=-(-config.games // size),
+        chunksize=1,
+        backend=backend,
+    ):
+        yield from block.outcomes()
