@@ -22,7 +22,13 @@ from lastcard.sim.tournament import run_tournament
 @pytest.fixture(scope="module")
 def figures() -> dict[str, Any]:
     return compute_study(
-        games=6, seed=3, workers=1, players=(2, 3, 4), progress=False, ismcts_games=2
+        games=6,
+        seat_hands=60,
+        seed=3,
+        workers=1,
+        players=(2, 3, 4),
+        progress=False,
+        ismcts_games=2,
     )
 
 

@@ -250,7 +250,9 @@ def test_a_tournament_on_ray_writes_the_local_results(tmp_path: Path, on_ray: Ra
 
 
 def test_a_quick_study_on_ray_writes_the_local_figures(tmp_path: Path, on_ray: RayBackend) -> None:
-    options: dict[str, Any] = dict(games=QUICK_GAMES, seed=3, players=(2, 3), progress=False)
+    options: dict[str, Any] = dict(
+        games=QUICK_GAMES, seat_hands=2_000, seed=3, players=(2, 3), progress=False
+    )
     run_study(tmp_path / "ray", workers=2, **options)  # on the default backend: Ray
     set_default_backend(LocalBackend())
     run_study(tmp_path / "local", workers=1, **options)

@@ -13,6 +13,7 @@ from lastcard.sim.stats import (
     Histogram,
     RunningMean,
     binomial_p_value,
+    detectable_difference,
     holm,
     one_sided_binomial_p,
     paired_comparison,
@@ -263,3 +264,32 @@ def test_holm_against_hand_computed_values() -> None:
     assert holm([0.6, 0.7]) == [1.0, 1.0]
     assert holm([0.02]) == [0.02]
     assert holm([]) == []
+
+
+# -- power -------------------------------------------------------------------------------------
+
+
+def test_detectable_difference_against_hand_computed_values() -> None:
+    """n = 1000 at p0 = 0.5: solve d sqrt(1000) = 1.959964 x 0.5 + 0.841621 sqrt((0.5 + d)
+    (0.5 - d)) by iteration: d = 0.0443 -> 1.399140 / 31.6228 = 0.044245 -> 0.044245 (the wrong
+    tail's Phi(-4.8) is below 1e-6). n = 10,000 at p0 = 0.25: above, d = (0.848689 + 0.841621
+    sqrt(p q)) / 100 settles at 0.0121885 (p = 0.2622); below at 0.01207 (p = 0.2379): the
+    larger is returned."""
+    assert detectable_difference(1000, 0.5) == pytest.approx(0.044245, abs=2e-6)
+    assert detectable_difference(10_000, 0.25) == pytest.approx(0.0121885, abs=2e-6)
+    # the textbook shortcut (z_a + z_b) sqrt(p0 q0 / n) is close for large n
+    shortcut = (1.959964 + 0.841621) * math.sqrt(0.25 / 1_000_000)
+    assert detectable_difference(1_000_000, 0.5) == pytest.approx(shortcut, rel=1e-3)
+    # more hands, smaller detectable effects; a stricter test or more power, larger ones
+    assert detectable_difference(4000, 0.5) < detectable_difference(1000, 0.5)
+    assert detectable_difference(1000, 0.5, alpha=0.01) > detectable_difference(1000, 0.5)
+    assert detectable_difference(1000, 0.5, power=0.9) > detectable_difference(1000, 0.5)
+
+
+def test_detectable_difference_edge_cases() -> None:
+    assert math.isinf(detectable_difference(0, 0.5))
+    assert math.isinf(detectable_difference(1, 0.5))  # one trial can never reject
+    with pytest.raises(ValueError):
+        detectable_difference(10, 0.0)
+    with pytest.raises(ValueError):
+        detectable_difference(-1, 0.5)

@@ -171,10 +171,19 @@ def test_a_win_tally_summary_gives_the_rate_its_interval_and_its_test() -> None:
 
 def test_every_cell_of_the_study_balances_seats_and_neighbours() -> None:
     available = ["heuristic", "greedy", "eager", "random", "ismcts"]
-    _, plans = plan_study(games=10, players=(2, 3, 4), available=available, ismcts_games=4)
+    _, plans = plan_study(
+        games=10, seat_hands=30, players=(2, 3, 4), available=available, ismcts_games=4
+    )
     by_name = {p.name: p for p in plans}
     assert len(by_name["ladder/table"].seatings) == 24 and by_name["ladder/table"].games == 24
-    assert len(by_name["bluff/4"].seatings) == 4 and by_name["bluff/4"].games == 12
+    assert len(by_name["bluff/heuristic/4"].seatings) == 4
+    assert by_name["bluff/heuristic/4"].games == 12  # --games, rounded up
+    assert by_name["challenge/greedy/4"].games == 32  # --seat-hands, rounded up
+    assert (
+        by_name["challenge/greedy/4"].seatings[0]
+        == ("greedy:bluff=true",) + ("greedy:bluff=true,challenge=true",) * 3
+    )
+    assert by_name["seat/3"].seatings == (("greedy",) * 3,) and by_name["seat/3"].games == 30
     assert by_name["ladder/ismcts"].seatings == (
         (ISMCTS_SPEC, "heuristic"),
         ("heuristic", ISMCTS_SPEC),
@@ -193,14 +202,15 @@ def test_every_cell_of_the_study_balances_seats_and_neighbours() -> None:
 
 
 def _without_run(figures: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in figures.items() if key != "run"}
+    return {key: value for key, value in figures.items() if key not in ("run", "engines")}
 
 
 def test_the_same_seed_gives_the_same_study_with_one_and_two_workers() -> None:
-    options: dict[str, Any] = dict(games=6, seed=11, players=(2, 4), progress=False)
+    options: dict[str, Any] = dict(games=6, seat_hands=60, seed=11, players=(2, 4), progress=False)
     one = compute_study(workers=1, **options)
     two = compute_study(workers=2, **options)
     assert _without_run(one) == _without_run(two)
+    assert any(c["engine"] == "fast" for c in one["engines"]["cells"])  # blocks on workers too
     assert one["run"]["hands"] == two["run"]["hands"]
     other = compute_study(workers=1, **{**options, "seed": 12})
     assert _without_run(other) != _without_run(one)
@@ -208,7 +218,9 @@ def test_the_same_seed_gives_the_same_study_with_one_and_two_workers() -> None:
 
 def test_a_quick_study_writes_the_report_the_figures_and_the_plots(tmp_path: Path) -> None:
     out = tmp_path / "study"
-    report = run_study(out, games=8, seed=3, workers=1, players=(2, 3, 4), progress=False)
+    report = run_study(
+        out, games=8, seat_hands=40, seed=3, workers=1, players=(2, 3, 4), progress=False
+    )
     assert report == out / "study.md"
     figures = json.loads((out / "study.json").read_text())
     text = report.read_text()
@@ -216,18 +228,21 @@ def test_a_quick_study_writes_the_report_the_figures_and_the_plots(tmp_path: Pat
     assert [r["players"] for r in figures["first_seat"]] == [2, 3, 4]
     assert [r["players"] for r in figures["hand_length"]] == [2, 3, 4]
     assert figures["study"]["seed"] == 3 and figures["study"]["games_per_cell"] == 8
+    assert figures["study"]["seat_hands"] == 40
     two = figures["first_seat"][0]
     first = two["first_player"]
-    assert first["hands"] + two["draw_two"]["hands"] + two["blocked"] == 8
+    assert first["hands"] + two["draw_two"]["hands"] + two["blocked"] == 40
     assert 0 <= first["ci"][0] <= first["rate"] <= first["ci"][1] <= 1
     assert first["p_value"] <= first["p_holm"] <= 1
     assert two["trend"]["places"] == 2 and "p_holm" in two["trend"]
     assert "p_holm" in two["draw_two"]["first_player"]
-    command = "lastcard study --out " + str(out) + " --games 8 --seed 3 --players 2-4"
+    command = f"lastcard study --out {out} --games 8 --seat-hands 40 --seed 3 --players 2-4"
     assert command in text and figures["run"]["command"].startswith(command)
-    assert 'derive_seed(3, "study", C, i)' in text
+    assert '`stream_seed(derive_seed(3, "study", C), STREAM_GAME, i)`' in text
+    assert "**Engines** (`--engine auto`)" in text
     for heading in ("First-seat advantage", "Hand length", "bluffing", "bot ladder"):
         assert heading in text
+    assert "The 95% intervals of the first player's share reach " in text
     for part in ("Trend across places", "Hands opened by a Draw Two", "Holm p", "sign test"):
         assert part in text
     assert "52%" not in text and "published" not in text  # a figure without a source
@@ -236,16 +251,21 @@ def test_a_quick_study_writes_the_report_the_figures_and_the_plots(tmp_path: Pat
     assert "random" in ladder["table"]["bots"] and ladder["pairs"]
     assert len(ladder["table"]["pairs"]) == 6  # every two of the four table bots
     assert all("p_holm" in p["comparison"] for p in ladder["pairs"])
-    if "heuristic" in bot_names():
-        assert [r["cell"] for r in figures["habits"]] == [
-            "bluff/2",
-            "bluff/4",
-            "challenge/2",
-            "challenge/4",
-        ]
-        assert figures["study"]["seat_bot"] == "heuristic"
-    else:
-        assert figures["habits"] == [] and "Skipped" in text
+    assert [r["cell"] for r in figures["habits"]] == [
+        "bluff/greedy/2",
+        "bluff/greedy/4",
+        "challenge/greedy/2",
+        "challenge/greedy/4",
+        "bluff/heuristic/2",
+        "bluff/heuristic/4",
+        "challenge/heuristic/2",
+        "challenge/heuristic/4",
+    ]
+    assert figures["study"]["seat_bot"] == "greedy"
+    for habit in figures["habits"]:
+        assert "p_holm" in habit["without_wins"]
+        detectable = habit["power"]["detectable"]  # null: too few hands to detect anything
+        assert (detectable is None and habit["bot"] == "heuristic") or 0 < detectable < 1
     if "ismcts" not in bot_names():
         assert "skipped" in ladder["ismcts"] and "`ismcts` was skipped" in text
     for name, file in figures["plots"].items():
@@ -258,14 +278,18 @@ def test_a_quick_study_writes_the_report_the_figures_and_the_plots(tmp_path: Pat
 def test_a_study_refuses_bad_sizes(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="games"):
         compute_study(games=0, seed=1, workers=1, progress=False)
+    with pytest.raises(ValueError, match="seat hands"):
+        compute_study(games=2, seat_hands=0, seed=1, workers=1, progress=False)
     with pytest.raises(ValueError, match="player counts"):
-        compute_study(games=2, seed=1, workers=1, players=(1, 2), progress=False)
+        compute_study(games=2, seat_hands=2, seed=1, workers=1, players=(1, 2), progress=False)
 
 
 def test_the_report_claims_only_what_the_adjusted_tests_show() -> None:
     """The same figures read three ways: significant after Holm, significant alone (a hint),
     and not significant; the wording follows the adjusted p-value, not the interval."""
-    figures = compute_study(games=6, seed=2, workers=1, players=(2, 3, 4), progress=False)
+    figures = compute_study(
+        games=6, seat_hands=6, seed=2, workers=1, players=(2, 3, 4), progress=False
+    )
     figures["run"]["command"] = "lastcard study"
     rows = figures["first_seat"]
     for row, (rate, p, holm) in zip(

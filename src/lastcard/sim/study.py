@@ -1,44 +1,76 @@
 """`lastcard study`: seat order, hand length, bluffing, challenging and the bot ladder, measured.
 
 Every figure comes from single hands of the official game (`Rules()` with `target_score=None`:
-one hand per game, RULES.md §6.5.1), played between bots by `play_game`. Only the first hand of
-each game is counted; if it is blocked (nobody went out, §3.11.3, which the engine then re-deals)
-it counts in no win rate and is reported apart.
+one hand per game, RULES.md §6.5.1), played between bots. Only the first hand of each game is
+counted; if it is blocked (nobody went out, §3.11.3, which the engine then re-deals) it counts
+in no win rate and is reported apart.
 
-The questions, each a set of *cells* (one table of bots, `games` hands):
+The questions, each a set of *cells* (one table of bots, a number of hands):
 
-1. **First seat** (cells `seat/N`, N = 2..10 identical bots): the *first player* of a hand is the
-   seat that takes its first turn (`first_player`): the dealer's left, unless the first discard
-   moved the turn (a Skip or Draw Two skips the dealer's left; a Reverse starts at the dealer's
-   right, which with two players is the dealer). A Draw Two first discard also makes the
-   skipped player draw two cards, a different start: those hands (`draw_opening`) are counted
-   apart, and the first player's win rate, compared with 1/N, is over the other hands. The same
-   hands give the win share of every place in the order of play, with a trend test across the
-   places (`stats.position_trend`), and of the dealer's left, for readers who define "first
-   seat" that way. Each family of tests (first player at each N; trend at each N; Draw Two
-   openings at each N) is adjusted with Holm's method (`stats.holm`).
+1. **First seat** (cells `seat/N`, N = 2..10 `greedy` bots, `seat_hands` hands each): the
+   *first player* of a hand is the seat that takes its first turn (`first_player`): the
+   dealer's left, unless the first discard moved the turn (a Skip or Draw Two skips the
+   dealer's left; a Reverse starts at the dealer's right, which with two players is the
+   dealer). A Draw Two first discard also makes the skipped player draw two cards, a different
+   start: those hands (`draw_opening`) are counted apart, and the first player's win rate,
+   compared with 1/N, is over the other hands. The same hands give the win share of every
+   place in the order of play, with a trend test across the places (`stats.position_trend`),
+   and of the dealer's left, for readers who define "first seat" that way. Each family of
+   tests (first player at each N; trend at each N; Draw Two openings at each N) is adjusted
+   with Holm's method (`stats.holm`). `greedy` is the seat bot because the compiled simulator
+   plays it: a million hands per player count (`DEFAULT_SEAT_HANDS`) take seconds there, and
+   give intervals of a few tenths of a point. Without the compiled simulator the default is
+   `REFERENCE_SEAT_HANDS`, and the report says which engine played and why.
 2. **Hand length** (same hands): turns per hand, a *turn* as `lastcard simulate` counts it: a
    play or a draw made while a turn is awaited (a draw and the play of the drawn card are one).
-3. **Habits** (cells `bluff/N`, `challenge/N`): one `heuristic:bluff=false` (or
-   `challenge=false`) among N-1 full `heuristic` bots, its seat rotating so it sits in every seat
-   equally. Its win rate against 1/N is the cost of giving up the habit when everyone else keeps
-   it; the *value of the habit* reported is 1/N minus that rate (Holm-adjusted over the cells).
-4. **Ladder** (cells `ladder/table`, `ladder/A-vs-B`, `ladder/ismcts`): a table of the ladder
-   bots taking every order of the seats in turn, and every pair heads-up, seats alternating;
-   `ismcts` with a small budget against `heuristic` when it is registered. Bots are compared in
-   pairs with the sign test of `stats.paired_comparison` (of the hands won by one of the two,
-   the share won by the first), Holm-adjusted over every comparison of the question.
+3. **Habits**: one bot without a habit among N-1 bots that keep it, its seat rotating so it
+   sits in every seat equally; its win rate against 1/N is the cost of giving the habit up when
+   everyone else keeps it, and the *value of the habit* reported is 1/N minus that rate. Two
+   families of cells, N = 2 and 4: `bluff/greedy/N` and `challenge/greedy/N` (`seat_hands`
+   hands, on the compiled simulator): `greedy:bluff=true,challenge=true` bots with one
+   `greedy:challenge=true` (never bluffs) or `greedy:bluff=true` (never challenges); and
+   `bluff/heuristic/N`, `challenge/heuristic/N` (`games` hands, reference engine): `heuristic`
+   bots with one `heuristic:bluff=false` or `heuristic:challenge=false`. Holm's adjustment runs
+   over all of them, and each carries the smallest value its test would detect with 80% power
+   (`stats.detectable_difference`), so a null result says what size of effect it makes
+   unlikely.
+4. **Ladder** (cells `ladder/table`, `ladder/A-vs-B`, `ladder/ismcts`, `games` hands): a table
+   of the ladder bots taking every order of the seats in turn, and every pair heads-up, seats
+   alternating; `ismcts` with a small budget against `heuristic` when it is registered. Bots
+   are compared in pairs with the sign test of `stats.paired_comparison` (of the hands won by
+   one of the two, the share won by the first), Holm-adjusted over every comparison of the
+   question.
 
 Every cell's seatings come from `tournament.name_seatings`, the tournament's seating design:
-each bot sits in every seat, and right after every other bot, equally often.
+each bot sits in every seat, and right after every other bot, equally often. Hand `i` of a cell
+takes seating `i % len(seatings)`.
 
-Seeds: hand `i` of cell `C` is dealt with `derive_seed(seed, "study", C, i)` and its bots are
-seeded from that (`runner.bot_seed`), so a study is reproducible and identical for any number of
-workers: the hands run through `parallel.run_tasks`, which returns results in task order.
+**Seeds.** Hand `i` of cell `C` is dealt with `stream_seed(derive_seed(seed, "study", C),
+STREAM_GAME, i)` (`hand_seed`) and its bots are seeded from that (`runner.bot_seed`), whichever
+engine plays it: `fast.run.game_seeds(cell_seed(seed, C), start, count)` gives a run of them.
+
+**Engines.** Each cell is played by the compiled simulator (`lastcard.sim.fast`) when
+`choose_engine` allows it for the cell's bots (`engine="auto"`), and otherwise by the reference
+engine (`play_game`). The compiled simulator plays the reference engine's games action for
+action from the same seeds, so a cell's tallies are the same whichever plays it. `"fast"`
+insists on it for every cell whose bots it has versions of (an error if it cannot run, numba
+missing), the other cells (`heuristic`, `ismcts`) staying on the reference engine;
+`"reference"` never uses it.
+
+**Tasks.** A reference cell is one task per hand (`HandTask` → `MeasuredHand`, tallied with
+`Cell.add`); a compiled cell is tasks of up to `BLOCK` hands that share a seating
+(`BlockTask`: cell, seating, start, count → hands `seating + period * j` for j in start ..
+start + count - 1), each tallied in its worker by the vectorised `Cell.add_batch` into a small
+`Cell` of plain integers that the main process merges (`Cell.merge`). Every tally is a count,
+so the order hands are added in changes nothing, and `add_batch` gives exactly what `add`
+would. All tasks run through `parallel.run_tasks` (local processes or Ray) in one stream, in
+task order, so a study is identical for any number of workers; with more than one worker, each
+runs numba on one thread.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.metadata
 import itertools
 import json
@@ -46,22 +78,24 @@ import math
 import os
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lastcard.bots import bot_names
 from lastcard.core import Action, ActionKind, GameState, Phase, Rules, Transition
-from lastcard.core.rng import derive_seed
+from lastcard.core.rng import STREAM_GAME, derive_seed, stream_seed
 from lastcard.core.seats import turn_order
 
-from .parallel import run_tasks
+from .fast import ENGINES, FastUnsupportedError, choose_engine, unsupported
+from .parallel import LocalBackend, default_backend, run_tasks
 from .runner import play_game
 from .simulate import is_turn
 from .stats import (
     RunningMean,
     binomial_p_value,
+    detectable_difference,
     holm,
     paired_comparison,
     position_trend,
@@ -70,20 +104,37 @@ from .stats import (
 from .study_report import render_report
 from .tournament import HandOutcome, name_seatings, rounded_games
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .fast.run import FastGames
+
 RULES = Rules(target_score=None)
 """The official rules, each game a single hand."""
 
-DEFAULT_GAMES = 2000  # hands per cell: a few minutes on 2 cores
+DEFAULT_GAMES = 2000  # hands per ladder and heuristic habit cell: about a minute on 2 cores
 QUICK_GAMES = 24  # `--quick`: a smoke run of seconds
+DEFAULT_SEAT_HANDS = 1_000_000  # hands per seat and greedy habit cell on the compiled simulator
+REFERENCE_SEAT_HANDS = 20_000  # ... when the reference engine must play them (minutes, not hours)
+QUICK_SEAT_HANDS = 2_000  # `--quick`
 DEFAULT_WORKERS = os.cpu_count() or 1
+SEAT_BOT = "greedy"
 LADDER_BOTS = ("heuristic", "greedy", "eager", "random")
 HABITS = ("bluff", "challenge")
 HABIT_PLAYERS = (2, 4)
+GREEDY_HABITS = "greedy:bluff=true,challenge=true"
+GREEDY_WITHOUT = {"bluff": "greedy:challenge=true", "challenge": "greedy:bluff=true"}
 ISMCTS_SPEC = "ismcts:iterations=50"
-CHUNK = 16  # hands per message to a worker: small, so slow cells (ismcts) spread evenly
+CHUNK = 16  # tasks per message to a worker: small, so slow cells (ismcts) spread evenly
+BLOCK = 25_000  # hands per compiled task: a tenth of a second or two, so chunks stay balanced
 CONFIDENCE = 0.95
+POWER = 0.8  # the power of the habits' detectable values ...
+POWER_ALPHA = 0.05  # ... at this two-sided level
 
 _OPENING = frozenset({Phase.AWAIT_TURN, Phase.AWAIT_FIRST_COLOR})
+_DRAW_TWO_FACE = 12  # the kernel's kind of a coloured card is colour * 13 + face
+_KINDS_PER_COLOUR = 13
+_COLOURED_KINDS = 52  # kinds 52 and 53 are the Wild and the Wild Draw Four
 
 
 # -- one hand ----------------------------------------------------------------------------------
@@ -116,14 +167,47 @@ def opened_with_a_draw(state: GameState) -> bool:
     return state.first_discard.draw_count > 0
 
 
+def cell_seed(seed: int, cell: str) -> int:
+    """The seed of cell `cell`, from which its hands' seeds are drawn."""
+    return derive_seed(seed, "study", cell)
+
+
+def hand_seed(seed: int, cell: str, index: int) -> int:
+    """The seed hand `index` of cell `cell` is dealt with (either engine)."""
+    return stream_seed(cell_seed(seed, cell), STREAM_GAME, index)
+
+
 @dataclass(frozen=True)
 class HandTask:
-    """Hand `index` of cell `cell`: `bots[k]` sits at seat k; dealt with `seed`."""
+    """Hand `index` of cell `cell`, on the reference engine: `bots[k]` sits at seat k; dealt
+    with `seed`."""
 
     cell: str
     index: int
     bots: tuple[str, ...]
     seed: int
+
+
+@dataclass(frozen=True)
+class BlockTask:
+    """Hands `seating + period * j` (j = start .. start + count - 1) of cell `cell`, all at the
+    seating `bots` (its `seating`-th of `period`), on the compiled simulator; `base` is the
+    cell's seed (`cell_seed`). `threads`: numba's threads in the worker (0: leave them be)."""
+
+    cell: str
+    seating: int
+    bots: tuple[str, ...]
+    base: int
+    period: int
+    start: int
+    count: int
+    threads: int = 0
+
+    @property
+    def indices(self) -> range:
+        """The hands of the cell this task plays."""
+        first = self.seating + self.period * self.start
+        return range(first, first + self.period * self.count, self.period)
 
 
 @dataclass(frozen=True)
@@ -140,11 +224,6 @@ class MeasuredHand:
     bluffs: tuple[int, ...]  # ... of them while holding a card of the current colour
     challenges: tuple[int, ...]  # challenges made
     upheld: tuple[int, ...]  # ... of them that caught a bluff
-
-
-def hand_seed(seed: int, cell: str, index: int) -> int:
-    """The seed hand `index` of cell `cell` is dealt with."""
-    return derive_seed(seed, "study", cell, index)
 
 
 def play_hand(task: HandTask) -> MeasuredHand:
@@ -184,6 +263,66 @@ def play_hand(task: HandTask) -> MeasuredHand:
     )
 
 
+@dataclass(frozen=True)
+class HandBatch:
+    """Hands of one seating (`bots[k]` at seat k) as arrays, one entry per hand: what
+    `MeasuredHand` says of one hand, for many. Per-seat arrays are [hand, seat]."""
+
+    bots: tuple[str, ...]
+    first_player: np.ndarray  # the seat that took the first turn
+    direction: np.ndarray  # 1 or -1: the direction of play after the first discard
+    draw_opening: np.ndarray  # bool: the first discard was a Draw Two
+    went_out: np.ndarray  # the winner's seat; -1 blocked
+    dealer: np.ndarray
+    turns: np.ndarray
+    wd4: np.ndarray
+    bluffs: np.ndarray
+    challenges: np.ndarray
+    upheld: np.ndarray
+
+    @classmethod
+    def of_games(cls, bots: Sequence[str], games: FastGames) -> HandBatch:
+        """The first hands of the games the compiled simulator played."""
+        from .fast import kernel
+
+        discard = games.first_discard
+        return cls(
+            bots=tuple(bots),
+            first_player=games.first_player,
+            direction=games.first_direction,
+            draw_opening=(discard < _COLOURED_KINDS)
+            & (discard % _KINDS_PER_COLOUR == _DRAW_TWO_FACE),
+            went_out=games.first_went_out,
+            dealer=games.first_dealer,
+            turns=games.first_turns,
+            wd4=games.first_hand[:, kernel.F_WD4, :],
+            bluffs=games.first_hand[:, kernel.F_BLUFFS, :],
+            challenges=games.first_hand[:, kernel.F_CHALLENGES, :],
+            upheld=games.first_hand[:, kernel.F_UPHELD, :],
+        )
+
+
+def play_block(task: BlockTask) -> Cell:
+    """Play the hands of `task` on the compiled simulator; their tallies, as a `Cell` to merge
+    into the cell's."""
+    from .fast.run import game_seeds, play_games
+
+    if task.threads:
+        import numba
+
+        numba.set_num_threads(task.threads)
+    hands = task.indices  # every period-th seed of the span they cover
+    seeds = game_seeds(task.base, hands.start, hands.stop - hands.start)[:: task.period]
+    tally = Cell(task.cell, task.bots, task.count)
+    tally.add_batch(HandBatch.of_games(task.bots, play_games(task.bots, RULES, seeds)))
+    return tally
+
+
+def play_task(task: HandTask | BlockTask) -> MeasuredHand | Cell:
+    """A study's task on its engine: a hand measured, or a block of hands tallied."""
+    return play_hand(task) if isinstance(task, HandTask) else play_block(task)
+
+
 # -- tallies -----------------------------------------------------------------------------------
 
 
@@ -197,6 +336,10 @@ class WinTally:
     def add(self, won: bool) -> None:
         self.hands += 1
         self.wins += won
+
+    def add_many(self, hands: int, wins: int) -> None:
+        self.hands += hands
+        self.wins += wins
 
     def summary(self, fair: float) -> dict[str, Any]:
         lo, hi = wilson_interval(self.wins, self.hands, CONFIDENCE)
@@ -228,6 +371,10 @@ class Activity:
         self.challenges += measured.challenges[seat]
         self.upheld += measured.upheld[seat]
 
+    def merge(self, other: Activity) -> None:
+        for name in ("seat_hands", "wd4", "bluffs", "challenges", "upheld"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
     def summary(self) -> dict[str, Any]:
         per = self.seat_hands or 1
         return {
@@ -244,7 +391,12 @@ class Activity:
 
 @dataclass
 class Cell:
-    """The hands of one table of bots, tallied as every question needs them."""
+    """The hands of one table of bots, tallied as every question needs them.
+
+    Every tally is a count (the turns too: their mean and spread come from `turn_counts`), so
+    hands may be added in any order, one at a time (`add`), many at once (`add_batch`), or as
+    another cell's tallies (`merge`), and the result is the same.
+    """
 
     name: str
     bots: tuple[str, ...]  # the seating of hand 0 (later hands take the cell's other seatings)
@@ -259,15 +411,32 @@ class Cell:
     drawer: WinTally = field(default_factory=WinTally)
     by_bot: dict[str, WinTally] = field(default_factory=dict)
     activity: dict[str, Activity] = field(default_factory=dict)
-    turns: RunningMean = field(default_factory=RunningMean)
     turn_counts: Counter[int] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        # every bot and place from the start, in seating order: the tallies' order never
+        # depends on which hand came first
+        if not self.positions:
+            self.positions = [WinTally() for _ in self.bots]
+        for bot in dict.fromkeys(self.bots):
+            self.by_bot.setdefault(bot, WinTally())
+            self.activity.setdefault(bot, Activity())
 
     @property
     def players(self) -> int:
         return len(self.bots)
 
+    @property
+    def turns(self) -> RunningMean:
+        """Turns per hand: count, mean and spread, computed exactly from `turn_counts`."""
+        n = sum(self.turn_counts.values())
+        if not n:
+            return RunningMean()
+        total = sum(turns * count for turns, count in self.turn_counts.items())
+        squares = sum(turns * turns * count for turns, count in self.turn_counts.items())
+        return RunningMean(n, total / n, (n * squares - total * total) / n)
+
     def add(self, measured: MeasuredHand) -> None:
-        self.turns.add(measured.turns)
         self.turn_counts[measured.turns] += 1
         n = len(measured.bots)
         for seat, bot in enumerate(measured.bots):
@@ -284,10 +453,62 @@ class Cell:
             return
         self.first.add(measured.order[0] == winner)
         self.dealer_left.add((measured.hand.dealer + 1) % n == winner)
-        if not self.positions:
-            self.positions = [WinTally() for _ in range(n)]
         for position, seat in enumerate(measured.order):
             self.positions[position].add(seat == winner)
+
+    def add_batch(self, batch: HandBatch) -> None:
+        """`add` for every hand of `batch`, vectorised: exactly the same tallies."""
+        import numpy as np
+
+        n = len(batch.bots)
+        hands = len(batch.turns)
+        values, counts = np.unique(batch.turns, return_counts=True)
+        self.turn_counts.update(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+        for seat, bot in enumerate(batch.bots):
+            activity = self.activity.setdefault(bot, Activity())
+            activity.seat_hands += hands
+            activity.wd4 += int(batch.wd4[:, seat].sum())
+            activity.bluffs += int(batch.bluffs[:, seat].sum())
+            activity.challenges += int(batch.challenges[:, seat].sum())
+            activity.upheld += int(batch.upheld[:, seat].sum())
+        decided = batch.went_out >= 0
+        self.blocked += hands - int(decided.sum())
+        winner = batch.went_out
+        for bot in dict.fromkeys(batch.bots):
+            seats = [seat for seat, b in enumerate(batch.bots) if b == bot]
+            won = decided & np.isin(winner, seats)
+            self.by_bot.setdefault(bot, WinTally()).add_many(int(decided.sum()), int(won.sum()))
+        # the winner's place in the order of play: 0 for the first player, onward in the
+        # direction of play (np.mod, like %, is never negative for a positive divisor)
+        place = np.mod((winner - batch.first_player) * batch.direction, n)
+        drawn = decided & batch.draw_opening
+        plain = decided & ~batch.draw_opening
+        drawn_hands, plain_hands = int(drawn.sum()), int(plain.sum())
+        self.draw_first.add_many(drawn_hands, int((drawn & (place == 0)).sum()))
+        self.drawer.add_many(drawn_hands, int((drawn & (place == n - 1)).sum()))
+        self.first.add_many(plain_hands, int((plain & (place == 0)).sum()))
+        left = np.mod(batch.dealer + 1, n) == winner
+        self.dealer_left.add_many(plain_hands, int((plain & left).sum()))
+        by_place = np.bincount(place[plain], minlength=n)
+        for position in range(n):
+            self.positions[position].add_many(plain_hands, int(by_place[position]))
+
+    def merge(self, other: Cell) -> None:
+        """Add `other`'s tallies (hands of the same table) to these."""
+        self.blocked += other.blocked
+        for mine, theirs in (
+            (self.first, other.first),
+            (self.dealer_left, other.dealer_left),
+            (self.draw_first, other.draw_first),
+            (self.drawer, other.drawer),
+            *zip(self.positions, other.positions, strict=True),
+        ):
+            mine.add_many(theirs.hands, theirs.wins)
+        for bot, tally in other.by_bot.items():
+            self.by_bot.setdefault(bot, WinTally()).add_many(tally.hands, tally.wins)
+        for bot, activity in other.activity.items():
+            self.activity.setdefault(bot, Activity()).merge(activity)
+        self.turn_counts.update(other.turn_counts)
 
 
 # -- the design --------------------------------------------------------------------------------
@@ -295,12 +516,15 @@ class Cell:
 
 @dataclass(frozen=True)
 class CellPlan:
-    """A cell to play: its seatings, used in turn, hand `i` taking `seatings[i % len]`."""
+    """A cell to play: its seatings, used in turn, hand `i` taking `seatings[i % len]`, and
+    the engine that plays it (with why the reference engine does, when it does)."""
 
     name: str
     question: str
     seatings: tuple[tuple[str, ...], ...]
     games: int
+    engine: str = "reference"
+    engine_reason: str | None = None
 
 
 def _rounded(games: int, period: int) -> int:
@@ -317,17 +541,26 @@ def cell_plan(name: str, question: str, bots: Sequence[str], games: int) -> Cell
 
 
 def plan_study(
-    *, games: int, players: Sequence[int], available: Sequence[str], ismcts_games: int
+    *,
+    games: int,
+    seat_hands: int,
+    players: Sequence[int],
+    available: Sequence[str],
+    ismcts_games: int,
 ) -> tuple[str, list[CellPlan]]:
-    """The bot for the seat questions and every cell of the study, in the order they run."""
-    seat_bot = "heuristic" if "heuristic" in available else "eager"
-    plans = [cell_plan(f"seat/{n}", "seat", [seat_bot] * n, games) for n in players]
-    if "heuristic" in available:
-        tables = [n for n in HABIT_PLAYERS if n in players] or [min(players)]
+    """The bot for the seat questions and every cell of the study, in the order they run
+    (every cell on the reference engine: `assign_engines` chooses)."""
+    seat_bot = SEAT_BOT if SEAT_BOT in available else "eager"
+    plans = [cell_plan(f"seat/{n}", "seat", [seat_bot] * n, seat_hands) for n in players]
+    tables = [n for n in HABIT_PLAYERS if n in players] or [min(players)]
+    if "greedy" in available:
         for habit, n in itertools.product(HABITS, tables):
-            focal = f"heuristic:{habit}=false"
-            bots = [focal] + ["heuristic"] * (n - 1)
-            plans.append(cell_plan(f"{habit}/{n}", "habit", bots, games))
+            bots = [GREEDY_WITHOUT[habit]] + [GREEDY_HABITS] * (n - 1)
+            plans.append(cell_plan(f"{habit}/greedy/{n}", "habit", bots, seat_hands))
+    if "heuristic" in available:
+        for habit, n in itertools.product(HABITS, tables):
+            bots = [f"heuristic:{habit}=false"] + ["heuristic"] * (n - 1)
+            plans.append(cell_plan(f"{habit}/heuristic/{n}", "habit", bots, games))
     ladder = [bot for bot in LADDER_BOTS if bot in available]
     plans.append(cell_plan("ladder/table", "ladder", ladder, games))
     for a, b in itertools.combinations(ladder, 2):
@@ -339,30 +572,101 @@ def plan_study(
     return seat_bot, plans
 
 
-def tasks_of(plan: CellPlan, seed: int) -> Iterator[HandTask]:
+def cell_engine(engine: str, bots: Sequence[str]) -> tuple[str, str | None]:
+    """The engine that plays a cell of `bots` when `engine` ("auto", "fast" or "reference")
+    is asked for, and why the reference engine does when it does (None when asked for by
+    name). Bots the compiled simulator has no version of stay on the reference engine whatever
+    is asked; otherwise `choose_engine` decides (`"fast"` raises `FastUnsupportedError` when the
+    compiled simulator cannot run at all)."""
+    if engine not in ENGINES:
+        raise FastUnsupportedError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
+    if engine != "reference" and unsupported(RULES, []) is None:
+        missing = [bot for bot in dict.fromkeys(bots) if unsupported(RULES, [bot]) is not None]
+        if missing:
+            names = " or ".join(f"`{name}`" for name in dict.fromkeys(_base(b) for b in missing))
+            return "reference", f"the compiled simulator has no version of {names}"
+    return choose_engine(engine, RULES, bots)
+
+
+def _base(bot: str) -> str:
+    """A bot's registered name, without its options: `heuristic:bluff=false` → `heuristic`."""
+    return bot.partition(":")[0]
+
+
+def assign_engines(plans: Sequence[CellPlan], engine: str) -> list[CellPlan]:
+    """`plans`, each with the engine that plays it (`cell_engine`)."""
+    chosen = []
+    for plan in plans:
+        name, reason = cell_engine(engine, plan.seatings[0])
+        chosen.append(dataclasses.replace(plan, engine=name, engine_reason=reason))
+    return chosen
+
+
+def default_seat_hands(engine: str) -> int:
+    """Hands per seat cell when none are asked for: `DEFAULT_SEAT_HANDS` when the compiled
+    simulator plays them, `REFERENCE_SEAT_HANDS` when the reference engine must."""
+    played_by, _ = cell_engine(engine, [SEAT_BOT] * 2)
+    return DEFAULT_SEAT_HANDS if played_by == "fast" else REFERENCE_SEAT_HANDS
+
+
+def tasks_of(plan: CellPlan, seed: int, threads: int = 0) -> Iterator[HandTask | BlockTask]:
+    """The tasks that play `plan`: one per hand on the reference engine, blocks of up to
+    `BLOCK` hands of one seating on the compiled simulator (`threads`: numba's, per worker)."""
+    base = cell_seed(seed, plan.name)
+    period = len(plan.seatings)
+    if plan.engine == "fast":
+        per_seating = plan.games // period  # games are a multiple of the period
+        for seating, bots in enumerate(plan.seatings):
+            for start in range(0, per_seating, BLOCK):
+                count = min(BLOCK, per_seating - start)
+                yield BlockTask(plan.name, seating, bots, base, period, start, count, threads)
+        return
     for i in range(plan.games):
-        seating = plan.seatings[i % len(plan.seatings)]
-        yield HandTask(plan.name, i, seating, hand_seed(seed, plan.name, i))
+        yield HandTask(plan.name, i, plan.seatings[i % period], stream_seed(base, STREAM_GAME, i))
+
+
+def task_count(plan: CellPlan) -> int:
+    """How many tasks `tasks_of(plan, ...)` yields."""
+    if plan.engine != "fast":
+        return plan.games
+    return len(plan.seatings) * -(-(plan.games // len(plan.seatings)) // BLOCK)
 
 
 def run_cells(
     plans: Sequence[CellPlan], *, seed: int, workers: int, description: str, progress: bool
 ) -> list[Cell]:
-    """Play every hand of `plans` (one stream, so the workers stay busy) and tally each cell."""
+    """Play every hand of `plans` (one stream of tasks, so the workers stay busy) and tally
+    each cell, adding the results in task order."""
     cells = {p.name: Cell(p.name, p.seatings[0], p.games) for p in plans}
-    tasks = itertools.chain.from_iterable(tasks_of(p, seed) for p in plans)
-    total = sum(p.games for p in plans)
+    in_process = workers == 1 and isinstance(default_backend(), LocalBackend)
+    threads = 0 if in_process else 1  # one numba thread per worker process: no oversubscription
+    if any(p.engine == "fast" for p in plans):
+        _warm_kernel()
+    tasks: Iterable[HandTask | BlockTask] = itertools.chain.from_iterable(
+        tasks_of(p, seed, threads) for p in plans
+    )
     for outcome in run_tasks(
-        play_hand,
+        play_task,
         tasks,
         workers=workers,
         description=description,
         progress=progress,
-        total=total,
+        total=sum(task_count(p) for p in plans),
         chunksize=CHUNK,
     ):
-        cells[outcome.cell].add(outcome)
+        if isinstance(outcome, MeasuredHand):
+            cells[outcome.cell].add(outcome)
+        else:
+            cells[outcome.name].merge(outcome)
     return list(cells.values())
+
+
+def _warm_kernel() -> None:
+    """Compile the kernel here, or load its cache, before the workers start: they then load
+    the cache instead of each compiling it at once."""
+    from .fast.run import game_seeds, play_games
+
+    play_games([SEAT_BOT] * 2, RULES, game_seeds(0, 0, 1))
 
 
 # -- figures -----------------------------------------------------------------------------------
@@ -440,15 +744,19 @@ def length_figures(cell: Cell) -> dict[str, Any]:
 
 
 def habit_figures(cell: Cell) -> dict[str, Any]:
-    """Question 3 for one cell: the bot without the habit among bots with it."""
-    habit, _, _ = cell.name.partition("/")
+    """Question 3 for one cell: the bot without the habit among bots with it, and the smallest
+    value of the habit its test would detect (`power`)."""
+    habit, family, _ = cell.name.split("/")
     n = cell.players
-    focal, field_bot = cell.bots[0], cell.bots[1]
+    counts = Counter(cell.bots)
+    focal = min(counts, key=lambda bot: counts[bot])  # the one bot without the habit
+    field_bot = next(bot for bot in counts if bot != focal)
     without = cell.by_bot[focal].summary(1 / n)
     lo, hi = without["ci"]
     return {
         "cell": cell.name,
         "habit": habit,
+        "bot": family,
         "players": n,
         "games": cell.games,
         "blocked": cell.blocked,
@@ -457,6 +765,14 @@ def habit_figures(cell: Cell) -> dict[str, Any]:
         "without_wins": without,
         "value": 1 / n - without["rate"],
         "value_ci": [1 / n - hi, 1 / n - lo],
+        "power": {
+            "detectable": detectable_difference(
+                without["hands"], 1 / n, alpha=POWER_ALPHA, power=POWER
+            ),
+            "power": POWER,
+            "alpha": POWER_ALPHA,
+            "hands": without["hands"],
+        },
         "activity": {bot: cell.activity[bot].summary() for bot in (focal, field_bot)},
     }
 
@@ -556,11 +872,21 @@ def players_text(players: Sequence[int]) -> str:
     return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
-def command_line(out: Path, *, games: int, seed: int, workers: int, players: Sequence[int]) -> str:
-    """A `lastcard study` command that reproduces a study (any `--workers` gives the same)."""
+def command_line(
+    out: Path,
+    *,
+    games: int,
+    seat_hands: int,
+    seed: int,
+    workers: int,
+    players: Sequence[int],
+    engine: str = "auto",
+) -> str:
+    """A `lastcard study` command that reproduces a study (any `--workers` and any `--engine`
+    give the same figures)."""
     return (
-        f"lastcard study --out {out} --games {games} --seed {seed} "
-        f"--players {players_text(players)} --workers {workers}"
+        f"lastcard study --out {out} --games {games} --seat-hands {seat_hands} --seed {seed} "
+        f"--players {players_text(players)} --workers {workers} --engine {engine}"
     )
 
 
@@ -572,19 +898,31 @@ def compute_study(
     players: Sequence[int] = range(2, 11),
     progress: bool = True,
     ismcts_games: int | None = None,
+    seat_hands: int | None = None,
+    engine: str = "auto",
 ) -> dict[str, Any]:
-    """Play the whole study and return its figures (everything but the `run` section is the
-    same for the same `games`, `seed` and `players`, whatever `workers` is)."""
+    """Play the whole study and return its figures. Everything but the `run` and `engines`
+    sections is the same for the same `games`, `seat_hands`, `seed` and `players`, whatever
+    `workers` and `engine` are. `seat_hands` None: `default_seat_hands(engine)`."""
     if games < 1:
         raise ValueError(f"games must be 1 or more, not {games}")
+    if seat_hands is not None and seat_hands < 1:
+        raise ValueError(f"seat hands must be 1 or more, not {seat_hands}")
     players = tuple(sorted(set(players)))
     if not players or not all(2 <= n <= 10 for n in players):
         raise ValueError(f"player counts must run from 2 to 10, not {players}")
     ismcts_games = min(200, max(2, games // 20)) if ismcts_games is None else ismcts_games
+    seat_default = seat_hands is None
+    seat_hands = default_seat_hands(engine) if seat_hands is None else seat_hands
     available = bot_names()
     seat_bot, plans = plan_study(
-        games=games, players=players, available=available, ismcts_games=ismcts_games
+        games=games,
+        seat_hands=seat_hands,
+        players=players,
+        available=available,
+        ismcts_games=ismcts_games,
     )
+    plans = assign_engines(plans, engine)
     start = time.perf_counter()
     cells = {
         cell.name: cell
@@ -614,15 +952,21 @@ def compute_study(
             "lastcard": importlib.metadata.version("lastcard"),
             "seed": seed,
             "games_per_cell": games,
+            "seat_hands": seat_hands,
             "players": list(players),
             "rules": "official (Rules()) with target_score=None: each game a single hand",
             "seat_bot": seat_bot,
             "bots_registered": list(available),
             "cells": [
-                {"cell": p.name, "games": p.games, "seatings": [list(s) for s in p.seatings]}
+                {
+                    "cell": p.name,
+                    "question": p.question,
+                    "games": p.games,
+                    "seatings": [list(s) for s in p.seatings],
+                }
                 for p in plans
             ],
-            "hand_seed": 'derive_seed(seed, "study", cell, i)',
+            "hand_seed": 'stream_seed(derive_seed(seed, "study", cell), STREAM_GAME, i)',
             "confidence": CONFIDENCE,
             "multiple_testing": (
                 "Holm's step-down adjustment (p_holm) within each family: the first player's "
@@ -630,12 +974,42 @@ def compute_study(
                 "the Draw Two openings' first player over the player counts; the habits over "
                 "their cells; the ladder's paired comparisons over all of them"
             ),
+            "power": (
+                f"each habit's detectable value: the smallest difference from 1/N that its "
+                f"two-sided test at level {POWER_ALPHA:g} (before Holm's adjustment) detects "
+                f"with probability {POWER:g} (normal approximation)"
+            ),
         },
         "first_seat": first_seat,
         "hand_length": [length_figures(c) for c in seats],
         "habits": habits,
         "ladder": ladder,
-        "run": {"workers": workers, "seconds": seconds, "hands": sum(p.games for p in plans)},
+        "engines": engine_figures(plans, engine, seat_default=seat_default),
+        "run": {
+            "workers": workers,
+            "seconds": seconds,
+            "hands": sum(p.games for p in plans),
+            "compiled_hands": sum(p.games for p in plans if p.engine == "fast"),
+        },
+    }
+
+
+def engine_figures(plans: Sequence[CellPlan], engine: str, *, seat_default: bool) -> dict[str, Any]:
+    """Which engine played which cell, and why the reference engine did where it did."""
+    seat = next(p for p in plans if p.question == "seat")
+    return {
+        "requested": engine,
+        "cells": [{"cell": p.name, "engine": p.engine, "reason": p.engine_reason} for p in plans],
+        "compiled_seat_hands": DEFAULT_SEAT_HANDS,
+        "seat_hands": (
+            (
+                "default for the compiled simulator"
+                if seat.engine == "fast"
+                else "default for the reference engine"
+            )
+            if seat_default
+            else "asked for"
+        ),
     }
 
 
@@ -649,10 +1023,14 @@ def run_study(
     progress: bool = True,
     command: str = "",
     ismcts_games: int | None = None,
+    seat_hands: int | None = None,
+    engine: str = "auto",
 ) -> Path:
     """Play the study and write `out`/study.md, study.json and the PNG plots; returns the
     report's path. `command` is the command line shown in the report (by default the
-    equivalent `lastcard study` command)."""
+    equivalent `lastcard study` command). `seat_hands`: hands per seat and greedy habit cell
+    (None: `default_seat_hands(engine)`); `engine`: "auto", "fast" or "reference"
+    (`cell_engine`)."""
     from .study_plots import write_plots  # matplotlib is imported only when plotting
 
     figures = compute_study(
@@ -662,9 +1040,17 @@ def run_study(
         players=players,
         progress=progress,
         ismcts_games=ismcts_games,
+        seat_hands=seat_hands,
+        engine=engine,
     )
     figures["run"]["command"] = command or command_line(
-        out, games=games, seed=seed, workers=workers, players=figures["study"]["players"]
+        out,
+        games=games,
+        seat_hands=figures["study"]["seat_hands"],
+        seed=seed,
+        workers=workers,
+        players=figures["study"]["players"],
+        engine=engine,
     )
     out.mkdir(parents=True, exist_ok=True)
     figures["plots"] = write_plots(figures, out)
@@ -675,8 +1061,8 @@ def run_study(
 
 
 def _clean(value: Any) -> Any:
-    """JSON-ready: nan (a rate of no hands) becomes null."""
-    if isinstance(value, float) and math.isnan(value):
+    """JSON-ready: nan (a rate of no hands) becomes null, inf (a size no test detects) too."""
+    if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, dict):
         return {k: _clean(v) for k, v in value.items()}

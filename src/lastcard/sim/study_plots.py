@@ -28,7 +28,7 @@ def subtitles(figures: dict[str, Any]) -> dict[str, str]:
     seed = f"seed {figures['study']['seed']}"
     seats = figures["first_seat"]
     per_count = (
-        f"{seats[0]['games']:,} hands per player count "
+        f"{seats[0]['bot']} bots · {seats[0]['games']:,} hands per player count "
         f"(N = {seats[0]['players']}–{seats[-1]['players']}) · {seed}"
     )
     habits = figures["habits"]
@@ -43,8 +43,12 @@ def subtitles(figures: dict[str, Any]) -> dict[str, str]:
         "first_seat": per_count + " · hands opened by a Draw Two apart",
         "positions": per_count + " · hands opened by a Draw Two left out",
         "hand_length": per_count,
-        "habits": (
-            f"{min(h['games'] for h in habits):,} hands or more per cell · {seed}" if habits else ""
+        "habits": " · ".join(
+            [
+                f"{bot} cells: {min(h['games'] for h in habits if h['bot'] == bot):,} hands or more"
+                for bot in dict.fromkeys(h["bot"] for h in habits)
+            ]
+            + [seed]
         ),
         "ladder": f"{ladder_text} · {seed}",
     }
@@ -245,10 +249,10 @@ def _colours(count: int) -> list[tuple[float, float, float, float]]:
 
 
 def _habits(rows: list[dict[str, Any]]) -> Figure:
-    figure = Figure(figsize=(7.5, 1.2 + 0.7 * len(rows)), layout="constrained")
+    figure = Figure(figsize=(8.5, 1.6 + 0.62 * len(rows)), layout="constrained")
     ax = figure.subplots()
     labels = [
-        f"{'bluffing' if r['habit'] == 'bluff' else 'challenging'}, "
+        f"{r['bot']} · {'bluffing' if r['habit'] == 'bluff' else 'challenging'}, "
         f"{'heads-up' if r['players'] == 2 else str(r['players']) + ' players'}"
         + (
             f"\nHolm p {_p_text(r['without_wins']['p_holm'])}"
@@ -260,16 +264,33 @@ def _habits(rows: list[dict[str, Any]]) -> Figure:
     values = [100 * r["value"] for r in rows]
     errors = _yerr([r["value"] for r in rows], [r["value_ci"] for r in rows], 100)
     places = list(range(len(rows)))[::-1]
+    detectable = [_finite(r["power"]["detectable"]) for r in rows]
+    spans = [100 * d for d in detectable]
+    # behind each bar, the values its test would detect with 80% power lie outside the band
+    ax.barh(
+        places,
+        [2 * d for d in spans],
+        left=[-d for d in spans],
+        height=0.86,
+        color="0.88",
+        label="values the test misses more than 1 time in 5 (±detectable)",
+    )
     colours = [BAR if r["habit"] == "bluff" else ACCENT for r in rows]
-    ax.barh(places, values, xerr=errors, color=colours, alpha=0.85, capsize=4)
+    ax.barh(places, values, height=0.5, xerr=errors, color=colours, alpha=0.9, capsize=4)
     ax.axvline(0, color="0.2", linewidth=1)
-    ax.set_yticks(places, labels)
+    ax.set_yticks(places, labels, fontsize=8.5)
     ax.set(
         xlabel="value of the habit: 1/N − win rate without it, points of hands won\n"
-        "(> 0: the habit helps) · bars: 95% CI",
+        "(> 0: the habit helps) · bars: 95% CI · grey: ± the value detected with 80% power",
         title="What bluffing and challenging are worth",
     )
+    ax.legend(frameon=False, fontsize=8, loc="lower left")
     return figure
+
+
+def _finite(x: float | None) -> float:
+    """`x`, or 0 for a size no test detects (inf, or None in study.json): no band is drawn."""
+    return 0.0 if x is None or math.isinf(x) else x
 
 
 def _ladder(ladder: dict[str, Any]) -> Figure:

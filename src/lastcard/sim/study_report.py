@@ -36,6 +36,12 @@ def _pp_ci(ci: Sequence[float | None], digits: int = 1) -> str:
     return f"{_pp(ci[0], digits)} to {_pp(ci[1], digits)}"
 
 
+def _digits(hands: int) -> int:
+    """Decimals for a percentage measured over `hands`: two once its interval is a few tenths
+    of a point wide, else one."""
+    return 2 if hands >= 50_000 else 1
+
+
 def _p(p: float) -> str:
     return "< 0.0001" if p < 0.0001 else f"{p:.2g}" if p < 0.01 else f"{p:.2f}"
 
@@ -100,6 +106,8 @@ def render_report(figures: dict[str, Any]) -> str:
 def _header(figures: dict[str, Any]) -> list[str]:
     study, run = figures["study"], figures["run"]
     bots = [b for b in BOT_WORDS if b in figures["ladder"]["table"]["bots"]]
+    ismcts = figures["ladder"]["ismcts"]
+    ismcts_hands = "" if "skipped" in ismcts else f", {ismcts['games']:,} for `ismcts`"
     return [
         "# lastcard strategy study",
         "",
@@ -112,19 +120,23 @@ def _header(figures: dict[str, Any]) -> list[str]:
         "`target_score=None`, so each game is one hand (§6.5.1). Only a game's first hand is "
         "counted; a blocked first hand (nobody went out) is in no win rate and is reported "
         "apart.",
-        f"- **Hands**: {study['games_per_cell']:,} per cell (rounded up where bots of different "
-        "kinds share a table, to a multiple of its seatings), "
-        f"{run['hands']:,} in all; {run['seconds']:,.0f} s of wall time on {run['workers']} "
+        f"- **Hands**: {study['seat_hands']:,} per cell of the first-seat and hand-length "
+        f"questions and of the `greedy` habit cells; {study['games_per_cell']:,} per cell of "
+        f"the `heuristic` habit cells and the ladder{ismcts_hands} (rounded up where bots of "
+        "different kinds share a table, to a multiple of its seatings); "
+        f"{run['hands']:,} in all, {run['seconds']:,.0f} s of wall time on {run['workers']} "
         "worker(s), the only figure here that depends on the machine.",
+        *_engine_lines(figures),
         "- **Seating**: a table of different bots takes every seating of its design in turn "
         "(`lastcard.sim.tournament.name_seatings`, the tournament's design: every order of the "
         "seats up to 4 players), so each bot sits in every seat, and right after every other "
         "bot, equally often.",
         f"- **Seeds**: base seed {study['seed']}. Hand *i* of cell *C* is dealt with "
-        f'`derive_seed({study["seed"]}, "study", C, i)` (`lastcard.core.rng.derive_seed`), and '
-        "the bot in seat *k* is seeded with `stream_seed(that seed, STREAM_BOT, k)`. Each "
-        "question names its cells. The same command gives the same figures with any `--workers`; "
-        "study.json holds every figure.",
+        f'`stream_seed(derive_seed({study["seed"]}, "study", C), STREAM_GAME, i)` '
+        "(`lastcard.core.rng`), whichever engine plays it, and the bot in seat *k* is seeded "
+        "with `stream_seed(that seed, STREAM_BOT, k)`. Each question names its cells. The same "
+        "command gives the same figures with any `--workers` and any `--engine`; study.json "
+        "holds every figure.",
         "- **Statistics**: win rates with 95% Wilson score intervals; p-values from exact "
         "two-sided binomial tests against the fair share (1/N for N players) unless a section "
         "says otherwise; mean turns with Student-t intervals. The tests come in families (the "
@@ -132,16 +144,51 @@ def _header(figures: dict[str, Any]) -> list[str]:
         "openings at each N; the habits; the ladder's pairwise comparisons), and each family's "
         "p-values are adjusted with Holm's method (*Holm p*), which keeps the chance of any "
         f"false claim within the family under {ALPHA:g}. A reading claims a difference only "
-        f"when its Holm p is below {ALPHA:g}.",
+        f"when its Holm p is below {ALPHA:g}. Each habit's test also says the smallest value "
+        "it would detect with 80% power, so that a result that is not significant says which "
+        "sizes of effect it makes unlikely.",
         "- **Bots**: " + "; ".join(f"`{b}`: {BOT_WORDS[b]}" for b in bots) + ".",
         "",
     ]
 
 
+def _cells(names: Sequence[str]) -> str:
+    return _and([f"`{name}`" for name in names])
+
+
+def _engine_lines(figures: dict[str, Any]) -> list[str]:
+    """Which engine played which cell, and why the reference engine played where it did."""
+    engines = figures["engines"]
+    fast = [c["cell"] for c in engines["cells"] if c["engine"] == "fast"]
+    reasons: dict[str, list[str]] = {}
+    for c in engines["cells"]:
+        if c["engine"] != "fast":
+            reason = c["reason"] or f"`--engine {engines['requested']}` asked for it"
+            reasons.setdefault(reason, []).append(c["cell"])
+    parts = []
+    if fast:
+        parts.append(
+            f"the compiled simulator (`lastcard.sim.fast`) played {_cells(fast)}; it plays the "
+            "reference engine's games action for action from the same seeds, so a cell's "
+            "figures do not depend on which engine played it"
+        )
+    for reason, cells in reasons.items():
+        parts.append(f"the reference engine played {_cells(cells)} ({reason})")
+    text = f"- **Engines** (`--engine {engines['requested']}`): " + "; ".join(parts) + "."
+    if engines["seat_hands"] == "default for the reference engine":
+        text += (
+            f" With the reference engine playing the seat cells, they default to "
+            f"{figures['study']['seat_hands']:,} hands instead of "
+            f"{engines['compiled_seat_hands']:,}, so their intervals are wider."
+        )
+    return [text]
+
+
 def _first_seat_section(figures: dict[str, Any]) -> list[str]:
     rows = figures["first_seat"]
-    bot, games = figures["study"]["seat_bot"], figures["study"]["games_per_cell"]
+    bot, games = figures["study"]["seat_bot"], rows[0]["games"]
     family = f"the {len(rows)} player counts"
+    d = _digits(min(r["first_player"]["hands"] for r in rows))
     lines = [
         "## 1. First-seat advantage",
         "",
@@ -176,31 +223,41 @@ def _first_seat_section(figures: dict[str, Any]) -> list[str]:
                 r["players"],
                 f"{r['first_player']['hands']:,}"
                 + (f" ({r['blocked']} blocked)" * bool(r["blocked"])),
-                _pct(r["first_player"]["rate"]),
-                _ci(r["first_player"]["ci"]),
-                _pct(1 / r["players"]),
+                _pct(r["first_player"]["rate"], d),
+                _ci(r["first_player"]["ci"], d),
+                _pct(1 / r["players"], d),
                 f"{r['relative']:.3f} ({r['relative_ci'][0]:.3f}–{r['relative_ci'][1]:.3f})",
                 _p(r["first_player"]["p_value"]),
                 _p(r["first_player"]["p_holm"]),
-                f"{_pct(r['dealer_left']['rate'])} ({_ci(r['dealer_left']['ci'])})",
+                f"{_pct(r['dealer_left']['rate'], d)} ({_ci(r['dealer_left']['ci'], d)})",
             ]
             for r in rows
         ),
     )
     lines += [_image(figures, "first_seat", "First player's win rate against 1/N"), ""]
-    lines += [_first_player_reading(rows, family), ""]
+    lines += [_first_player_reading(rows, family, bot), ""]
     lines += _places(figures, rows, family)
     lines += _draw_two(rows, family)
     return lines
 
 
-def _first_player_reading(rows: Sequence[dict[str, Any]], family: str) -> str:
+def _half_widths(intervals: Sequence[Sequence[float]]) -> str:
+    """The range of the intervals' half-widths, in points: `0.07 to 0.10 points`."""
+    halves = [100 * (hi - lo) / 2 for lo, hi in intervals]
+    low, high = min(halves), max(halves)
+    return (
+        f"{low:.2f} points" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f} to {high:.2f} points"
+    )
+
+
+def _first_player_reading(rows: Sequence[dict[str, Any]], family: str, bot: str) -> str:
+    d = _digits(min(r["first_player"]["hands"] for r in rows))
     said = []
     for r in rows:
         first, n = r["first_player"], r["players"]
         said.append(
-            f"at N = {n} the first player's share was {_pct(first['rate'])} "
-            f"(95% CI {_ci(first['ci'])}) against a fair {_pct(1 / n)}, {_strength(first)}"
+            f"at N = {n} the first player's share was {_pct(first['rate'], d)} "
+            f"(95% CI {_ci(first['ci'], d)}) against a fair {_pct(1 / n, d)}, {_strength(first)}"
         )
     shown = [r for r in rows if r["first_player"]["p_holm"] < ALPHA]
     above = [r for r in shown if r["first_player"]["rate"] > 1 / r["players"]]
@@ -212,7 +269,8 @@ def _first_player_reading(rows: Sequence[dict[str, Any]], family: str) -> str:
         if below:
             parts.append(f"below 1/N at N = {_ns(below)}")
         verdict = (
-            f"After Holm's correction over {family}, the first player's share is "
+            f"At tables of `{bot}` bots, after Holm's correction over {family}, the first "
+            "player's share is "
             + " and ".join(parts)
             + (
                 "; at the other player counts these hands cannot tell an advantage from none."
@@ -226,7 +284,11 @@ def _first_player_reading(rows: Sequence[dict[str, Any]], family: str) -> str:
             "not show the first player winning more, or less, than 1/N at any N."
         )
     text = "; ".join(said)
-    return f"**Reading.** {text[0].upper()}{text[1:]}. {verdict}"
+    widths = _half_widths([r["first_player"]["ci"] for r in rows])
+    return (
+        f"**Reading.** {text[0].upper()}{text[1:]}. {verdict} The 95% intervals of the first "
+        f"player's share reach {widths} either side of the estimate."
+    )
 
 
 def _places(figures: dict[str, Any], rows: Sequence[dict[str, Any]], family: str) -> list[str]:
@@ -240,7 +302,7 @@ def _places(figures: dict[str, Any], rows: Sequence[dict[str, Any]], family: str
         ["N", *(str(k) for k in range(1, most + 1))],
         (
             [r["players"]]
-            + [_pct(p["rate"]) for p in r["positions"]]
+            + [_pct(p["rate"], _digits(p["hands"])) for p in r["positions"]]
             + [""] * (most - len(r["positions"]))
             for r in rows
         ),
@@ -309,19 +371,19 @@ def _places(figures: dict[str, Any], rows: Sequence[dict[str, Any]], family: str
     return [*lines, "**Reading.** " + " ".join(reading), ""]
 
 
-def _draw_two_row(players: int, draw_two: dict[str, Any]) -> list[object]:
+def _draw_two_row(players: int, draw_two: dict[str, Any], d: int) -> list[object]:
     first, drawer = draw_two["first_player"], draw_two["drawer"]
     if not draw_two["hands"]:
         return [players, 0, *["–"] * 6]
     return [
         players,
         f"{draw_two['hands']:,}",
-        _pct(first["rate"]),
-        _ci(first["ci"]),
+        _pct(first["rate"], d),
+        _ci(first["ci"], d),
         _p(first["p_value"]),
         _p(first["p_holm"]),
-        _pct(drawer["rate"]),
-        _ci(drawer["ci"]),
+        _pct(drawer["rate"], d),
+        _ci(drawer["ci"], d),
     ]
 
 
@@ -330,6 +392,7 @@ def _fixed(x: float | None, digits: int) -> str:
 
 
 def _draw_two(rows: Sequence[dict[str, Any]], family: str) -> list[str]:
+    d = _digits(min(r["draw_two"]["hands"] for r in rows))
     lines = [
         "**Hands opened by a Draw Two.** The dealer's left drew two cards and was skipped; the "
         "next player took the first turn. The first player's and the drawer's win rates, "
@@ -338,7 +401,7 @@ def _draw_two(rows: Sequence[dict[str, Any]], family: str) -> list[str]:
     ]
     lines += _table(
         ["N", "hands", "first player wins", "95% CI", "p", "Holm p", "drawer wins", "95% CI"],
-        (_draw_two_row(r["players"], r["draw_two"]) for r in rows),
+        (_draw_two_row(r["players"], r["draw_two"], d) for r in rows),
     )
     total = sum(r["draw_two"]["hands"] for r in rows)
     decided = total + sum(r["first_player"]["hands"] for r in rows)
@@ -353,8 +416,8 @@ def _draw_two(rows: Sequence[dict[str, Any]], family: str) -> list[str]:
             "After Holm's correction over "
             f"{family}, the first player of those hands won "
             + "; ".join(
-                f"{_pct(r['draw_two']['first_player']['rate'])} at N = {r['players']} "
-                f"(95% CI {_ci(r['draw_two']['first_player']['ci'])}, "
+                f"{_pct(r['draw_two']['first_player']['rate'], d)} at N = {r['players']} "
+                f"(95% CI {_ci(r['draw_two']['first_player']['ci'], d)}, "
                 f"{_holm_is(r['draw_two']['first_player']['p_holm'])})"
                 for r in shown
             )
@@ -448,24 +511,45 @@ def _habit_section(figures: dict[str, Any]) -> list[str]:
     rows = figures["habits"]
     lines = ["## 3. The value of bluffing and of challenging", ""]
     if not rows:
-        return [*lines, "Skipped: the `heuristic` bot is not registered.", ""]
-    cells = ", ".join(f"`{r['cell']}`" for r in rows)
-    lines += [
-        "**Method.** One bot with a habit switched off plays among bots that keep it: "
-        "`heuristic:bluff=false` (never bluffs a Wild Draw Four) or `heuristic:challenge=false` "
-        "(never challenges one) among `heuristic` bots, its seat rotating so it sits in every "
-        f"seat equally (cells {cells}; {rows[0]['games']:,} or more hands each). Only that one "
-        "player's policy differs, so its win rate against 1/N measures what the habit is "
-        "worth to a player at a table of players who have it. **Value** = 1/N minus that "
-        "rate, in percentage points of hands won (positive: the habit helps); its interval is "
-        f"the Wilson interval of the rate. Holm's correction runs over the {len(rows)} cells. "
-        "Bluffs are Wild Draw Fours played while holding a card of the current colour (the "
-        "engine's own judgement); *upheld* challenges caught a bluff.",
-        "",
+        return [*lines, "Skipped: neither the `greedy` nor the `heuristic` bot is registered.", ""]
+    method = [
+        "**Method.** One bot with a habit switched off plays among bots that keep it, its seat "
+        "rotating so it sits in every seat equally. Only that one player's policy differs, so "
+        "its win rate against 1/N measures what the habit is worth to a player at a table of "
+        "players who have it. **Value** = 1/N minus that rate, in percentage points of hands "
+        "won (positive: the habit helps); its interval is the Wilson interval of the rate. Two "
+        "bots, at two sizes:"
     ]
+    greedy = [r for r in rows if r["bot"] == "greedy"]
+    heuristic = [r for r in rows if r["bot"] == "heuristic"]
+    if greedy:
+        method.append(
+            f"`greedy` (cells {_cells([r['cell'] for r in greedy])}, "
+            f"{min(r['games'] for r in greedy):,} hands or more each): a table of "
+            "`greedy:bluff=true,challenge=true` bots, which treat every Wild Draw Four as "
+            "playable, bluff or not, and challenge every one, with one `greedy:challenge=true` "
+            "(never bluffs) or `greedy:bluff=true` (never challenges);"
+        )
+    if heuristic:
+        method.append(
+            f"`heuristic` (cells {_cells([r['cell'] for r in heuristic])}, "
+            f"{min(r['games'] for r in heuristic):,} hands or more each): one "
+            "`heuristic:bluff=false` (never bluffs) or `heuristic:challenge=false` (never "
+            "challenges) among `heuristic` bots, which bluff and challenge on the evidence."
+        )
+    method.append(
+        f"Holm's correction runs over the {len(rows)} cells. **Detectable** is the smallest "
+        "value the cell's test would detect with 80% power (two-sided, α = 0.05 before Holm's "
+        "correction; normal approximation): with that many hands a value this large, either "
+        "way, would show four times in five. Bluffs are Wild Draw Fours played while holding a "
+        "card of the current colour (the engine's own judgement); *upheld* challenges caught "
+        "a bluff."
+    )
+    lines += [" ".join(method), ""]
     lines += _table(
         [
             "habit",
+            "bot",
             "N",
             "decided hands",
             "bot without it wins",
@@ -475,29 +559,54 @@ def _habit_section(figures: dict[str, Any]) -> list[str]:
             "95% CI",
             "p",
             "Holm p",
+            "detectable (points)",
             "bluffs /100 hands (with · without)",
             "challenges /100 hands (with · without), upheld",
         ],
         (_habit_row(r) for r in rows),
     )
     lines += [_image(figures, "habits", "Value of the habit, percentage points of hands won"), ""]
-    reading = []
-    for r in rows:
-        what = "bluffing" if r["habit"] == "bluff" else "challenging"
-        where = "heads-up" if r["players"] == 2 else f"at {r['players']} players"
-        test = r["without_wins"]
-        said = (
-            f"{what.capitalize()} {where}: value {_pp(r['value'])} points of hands won "
-            f"(95% CI {_pp_ci(r['value_ci'])}), {_strength(test)}"
-        )
-        if test["p_holm"] < ALPHA:
-            said += (
-                ": the habit helps this bot"
-                if r["value"] > 0
-                else ": this bot does better without the habit"
-            )
-        reading.append(said + ".")
+    reading = [habit_reading(r) for r in rows]
     return [*lines, "**Reading.** " + " ".join(reading), ""]
+
+
+def _detectable(r: dict[str, Any]) -> str:
+    """± the value the habit's test detects with its power, in points."""
+    size = r["power"]["detectable"]
+    return "–" if size is None or math.isinf(size) else f"±{100 * size:.2f}"
+
+
+def habit_reading(r: dict[str, Any]) -> str:
+    """One habit cell in words: the value, what its test shows, and what size of value the test
+    would have detected, so that a result that is not significant says what it makes
+    unlikely."""
+    what = "bluffing" if r["habit"] == "bluff" else "challenging"
+    where = "heads-up" if r["players"] == 2 else f"at {r['players']} players"
+    test, power = r["without_wins"], r["power"]
+    d = _digits(test["hands"])
+    said = (
+        f"{what.capitalize()} (`{r['bot']}`, {where}): value {_pp(r['value'], d)} points of "
+        f"hands won (95% CI {_pp_ci(r['value_ci'], d)}), {_strength(test)}"
+    )
+    size, chance = power["detectable"], f"{100 * power['power']:.0f}%"
+    if test["p_holm"] < ALPHA:
+        said += (
+            ": the habit helps this bot"
+            if r["value"] > 0
+            else ": this bot does better without the habit"
+        )
+        if size is not None and not math.isinf(size):
+            said += f" (the test detects ±{100 * size:.2f} points with {chance} power)"
+        return said + "."
+    if size is None or math.isinf(size):
+        return said + f"; {test['hands']:,} decided hands are too few to detect any value."
+    return said + (
+        f". With {test['hands']:,} decided hands the test would detect a value of "
+        f"±{100 * size:.2f} points with {chance} power (α = {power['alpha']:g}, two-sided, "
+        "before Holm's correction), so a value that large either way is unlikely to have gone "
+        "unseen; a smaller one is not ruled out, and the 95% interval bounds what these hands "
+        "allow."
+    )
 
 
 def _habit_row(r: dict[str, Any]) -> list[object]:
@@ -506,15 +615,17 @@ def _habit_row(r: dict[str, Any]) -> list[object]:
     challenges = act_with["challenges"] + act_without["challenges"]
     return [
         r["habit"],
+        f"`{r['bot']}`",
         r["players"],
         f"{r['without_wins']['hands']:,}",
-        _pct(r["without_wins"]["rate"]),
-        _ci(r["without_wins"]["ci"]),
+        _pct(r["without_wins"]["rate"], 2),
+        _ci(r["without_wins"]["ci"], 2),
         _pct(1 / r["players"]),
-        _pp(r["value"]),
-        f"{_pp(r['value_ci'][0])} – {_pp(r['value_ci'][1])}",
+        _pp(r["value"], 2),
+        f"{_pp(r['value_ci'][0], 2)} – {_pp(r['value_ci'][1], 2)}",
         _p(r["without_wins"]["p_value"]),
         _p(r["without_wins"]["p_holm"]),
+        _detectable(r),
         f"{act_with['bluffs_per_100_hands']:.1f} · {act_without['bluffs_per_100_hands']:.1f}",
         f"{act_with['challenges_per_100_hands']:.1f} · "
         f"{act_without['challenges_per_100_hands']:.1f}, "

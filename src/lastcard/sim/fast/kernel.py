@@ -50,6 +50,25 @@ def _splitmix(seed: np.uint64, counter: np.uint64) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
+@njit(cache=True, inline="always")
+def _swap_index(bound, seed, counter, spare):
+    """One step of `rng.shuffled`: a uniform index below `bound` from the 32-bit halves of the
+    generator's numbers (low half first, the high half kept in `spare`, -1 when there is none),
+    rejecting values above the largest multiple of `bound`. Returns (index, spare, counter)."""
+    limit = _LIMIT32[bound]
+    while True:
+        if spare >= 0:
+            value = spare
+            spare = -1
+        else:
+            z = _splitmix(seed, counter)
+            counter += _ONE
+            value = np.int64(z & _LOW32)
+            spare = np.int64(z >> np.uint64(32))
+        if value < limit:
+            return _mod32(np.uint64(value), bound), spare, counter
+
+
 @njit(cache=True)
 def _shuffle(arr, n, seed, counter):
     """`rng.shuffled` of arr[0:n] in place: Fisher-Yates from the end, two 32-bit draws per
@@ -57,20 +76,7 @@ def _shuffle(arr, n, seed, counter):
     counter after it."""
     spare = -1
     for i in range(n - 1, 0, -1):
-        bound = i + 1
-        limit = _LIMIT32[bound]
-        while True:
-            if spare >= 0:
-                value = spare
-                spare = -1
-            else:
-                z = _splitmix(seed, counter)
-                counter += _ONE
-                value = np.int64(z & _LOW32)
-                spare = np.int64(z >> np.uint64(32))
-            if value < limit:
-                break
-        j = _mod32(np.uint64(value), bound)
+        j, spare, counter = _swap_index(i + 1, seed, counter, spare)
         card = arr[i]
         arr[i] = arr[j]
         arr[j] = card
@@ -319,25 +325,27 @@ def _wants_catch(habits, bot_seed, bot_counter, seat):
     return _bot_random(bot_seed, bot_counter, seat) < habits[seat, H_CATCH_RATE]
 
 
+@njit(cache=True, inline="always")
+def _colour_count(hands, seat, colour):
+    total = 0
+    for face in range(13):
+        total += hands[seat, colour * 13 + face]
+    return total
+
+
 @njit(cache=True)
 def _favourite(hands, seat, bot_seed, bot_counter):
-    """GreedyBot's colour: the one it holds most of; ties by its generator, in colour order."""
-    most = -1
-    tied = 0
-    counts = np.zeros(4, dtype=np.int64)
-    for c in range(4):
-        total = 0
-        for face in range(13):
-            total += hands[seat, c * 13 + face]
-        counts[c] = total
-        if total > most:
-            most = total
-            tied = 1
-        elif total == most:
-            tied += 1
+    """GreedyBot's colour: the one it holds most of; ties by its generator, in colour order.
+    (Counts in locals: an array here would be allocated on every call.)"""
+    c0 = _colour_count(hands, seat, 0)
+    c1 = _colour_count(hands, seat, 1)
+    c2 = _colour_count(hands, seat, 2)
+    c3 = _colour_count(hands, seat, 3)
+    most = max(max(c0, c1), max(c2, c3))
+    tied = (c0 == most) + (c1 == most) + (c2 == most) + (c3 == most)
     r = _bot_below(bot_seed, bot_counter, seat, tied) if tied > 1 else 0
-    for c in range(4):
-        if counts[c] == most:
+    for c, count in ((0, c0), (1, c1), (2, c2), (3, c3)):
+        if count == most:
             if r == 0:
                 return c
             r -= 1
@@ -401,7 +409,7 @@ def _random_target(card, r, seat, size, seven_o):
     return r if r < seat else r + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nth_variant(mask, r, seat, size, players, seven_o):
     """Play `r` of the kinds in `mask`, in the engine's order: (card, colour, target)."""
     if not seven_o:
@@ -638,19 +646,7 @@ def _play_game(
                                 out_of_cards = True
                                 break
                             i = left - 1
-                            bound = i + 1
-                            limit = _LIMIT32[bound]
-                            value = limit
-                            while value >= limit:
-                                if spare >= 0:
-                                    value = spare
-                                    spare = -1
-                                else:
-                                    z = _splitmix(seed, counter)
-                                    counter += _ONE
-                                    value = np.int64(z & _LOW32)
-                                    spare = np.int64(z >> np.uint64(32))
-                            j = value % bound
+                            j, spare, counter = _swap_index(left, seed, counter, spare)
                             card = pool[i]
                             pool[i] = pool[j]
                             pool[j] = card
