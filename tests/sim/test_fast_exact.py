@@ -20,8 +20,8 @@ from lastcard.core import ActionKind, GameRecord, Rules, replay, replay_steps, s
 from lastcard.core.action_index import CARD_ORDER
 from lastcard.core.rng import STREAM_BOT, STREAM_GAME, stream_seed
 from lastcard.sim import bot_seed, game_seed, play_game, simulate
-from lastcard.sim.fast import kernel
 from lastcard.sim.fast.run import FastGames, game_seeds, play_games
+from lastcard.sim.fast.streams import bot_seed_table
 from lastcard.sim.simulate import is_turn
 
 TRACE = 60_000  # actions kept per game: more than any game here plays
@@ -185,7 +185,7 @@ def test_seeds_are_derived_as_the_reference_derives_them() -> None:
         game_seed(2**70 + 5, i) for i in range(3, 7)
     ]
     seeds = game_seeds(9, 0, 5)
-    table = kernel.bot_seed_table(seeds, 6, STREAM_BOT)
+    table = bot_seed_table(seeds, 6, STREAM_BOT)
     for g in range(5):
         assert int(seeds[g]) == stream_seed(9, STREAM_GAME, g)
         assert [int(s) for s in table[g]] == [bot_seed(int(seeds[g]), s) for s in range(6)]

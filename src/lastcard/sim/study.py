@@ -283,7 +283,7 @@ class HandBatch:
     @classmethod
     def of_games(cls, bots: Sequence[str], games: FastGames) -> HandBatch:
         """The first hands of the games the compiled simulator played."""
-        from .fast import kernel
+        from .fast import layout
 
         discard = games.first_discard
         return cls(
@@ -295,10 +295,10 @@ class HandBatch:
             went_out=games.first_went_out,
             dealer=games.first_dealer,
             turns=games.first_turns,
-            wd4=games.first_hand[:, kernel.F_WD4, :],
-            bluffs=games.first_hand[:, kernel.F_BLUFFS, :],
-            challenges=games.first_hand[:, kernel.F_CHALLENGES, :],
-            upheld=games.first_hand[:, kernel.F_UPHELD, :],
+            wd4=games.first_hand[:, layout.F_WD4, :],
+            bluffs=games.first_hand[:, layout.F_BLUFFS, :],
+            challenges=games.first_hand[:, layout.F_CHALLENGES, :],
+            upheld=games.first_hand[:, layout.F_UPHELD, :],
         )
 
 

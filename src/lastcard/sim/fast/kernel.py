@@ -1,25 +1,19 @@
 # mypy: ignore-errors
 # (numba infers these types itself; the functions take arrays and scalars of its own kinds.)
-"""The compiled game loop: whole games of the official game between random-policy bots.
+"""The compiled game loop: whole games between the kernel's bots (`policies`), under the rules
+`support` lists.
 
-Everything here is a numba function over plain arrays; `lastcard.sim.fast.run` prepares the
-arrays and reads the results. The loop is the reference engine's (`lastcard.core.engine`,
-`setup`, `scoring`, `table.Table`'s poll) rewritten step for step, so that with the same seeds it
-deals the same cards, asks the bots in the same order, draws the same random numbers and so plays
-the same game. Where a line here follows a particular line of the reference engine, the comment
-names it; a change to one is a change to both, and the differential tests
-(`tests/sim/test_fast_exact.py`) fail until they agree again.
+Everything here is a numba function over plain arrays (`cards` for the representation,
+`layout` for the arrays' columns, `streams` for the random numbers); `lastcard.sim.fast.run`
+prepares the arrays and reads the results. The loop is the reference engine's
+(`lastcard.core.engine`, `setup`, `scoring`, `table.Table`'s poll) rewritten step for step, so
+that with the same seeds it deals the same cards, asks the bots in the same order, draws the
+same random numbers and so plays the same game. Where a line here follows a particular line of
+the reference engine, the comment names it; a change to one is a change to both, and the
+differential tests (`tests/sim/test_fast_exact.py`) fail until they agree again.
 
-Representation:
-
-- a card is its *kind* 0..53, the action index's card order: colour * 13 + face (faces 0-9, then
-  Skip 10, Reverse 11, Draw Two 12; colours red, yellow, green, blue), Wild 52, Wild Draw Four 53;
-- a hand is a count per kind, a bit mask of the kinds held (bit k set when count > 0) and a size,
-  so the playable kinds are one AND with a precomputed mask per (colour, top card);
-- the stock and the discard pile are arrays in the engine's order (the stock's top is its last
-  card), because a reshuffle shuffles them in that order;
-- the engine's generator is the counter-based SplitMix64 of `lastcard.core.rng` (its state: the
-  seed and a counter), and each bot's is `BotRng`, the same function with the bot's seed.
+`_play_game` is one long function on purpose: its state lives in local variables (numba keeps
+them in registers), which helper functions could not update.
 
 Games are independent: game g depends only on its seeds, so `run_games` gives the same results
 for any number of threads.
@@ -30,442 +24,100 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-# -- generators (lastcard.core.rng) -------------------------------------------------------------
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_ONE = np.uint64(1)
-_LOW32 = np.uint64(0xFFFFFFFF)
-_TWO32 = 4294967296
-_INV53 = 1.0 / 9007199254740992.0
-
-
-@njit(cache=True, inline="always")
-def _splitmix(seed: np.uint64, counter: np.uint64) -> np.uint64:
-    """Output `counter` of the stream `seed` (`rng._splitmix64`)."""
-    z = seed + (counter + _ONE) * _GOLDEN
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, inline="always")
-def _swap_index(bound, seed, counter, spare):
-    """One step of `rng.shuffled`: a uniform index below `bound` from the 32-bit halves of the
-    generator's numbers (low half first, the high half kept in `spare`, -1 when there is none),
-    rejecting values above the largest multiple of `bound`. Returns (index, spare, counter)."""
-    limit = _LIMIT32[bound]
-    while True:
-        if spare >= 0:
-            value = spare
-            spare = -1
-        else:
-            z = _splitmix(seed, counter)
-            counter += _ONE
-            value = np.int64(z & _LOW32)
-            spare = np.int64(z >> np.uint64(32))
-        if value < limit:
-            return _mod32(np.uint64(value), bound), spare, counter
-
-
-@njit(cache=True)
-def _shuffle(arr, n, seed, counter):
-    """`rng.shuffled` of arr[0:n] in place: Fisher-Yates from the end, two 32-bit draws per
-    number (low half first), rejection above the largest multiple of the bound. Returns the
-    counter after it."""
-    spare = -1
-    for i in range(n - 1, 0, -1):
-        j, spare, counter = _swap_index(i + 1, seed, counter, spare)
-        card = arr[i]
-        arr[i] = arr[j]
-        arr[j] = card
-    return counter
-
-
-@njit(cache=True, inline="always")
-def _bot_below(bot_seed, bot_counter, seat, n):
-    """`BotRng.below(n)` for the bot at `seat`: uniform in 0..n-1; n == 1 draws nothing."""
-    if n <= 1:
-        return 0
-    un = np.uint64(n)
-    rem = _REM64[n] if n < _REM64.shape[0] else (np.uint64(0) - un) % un  # 2**64 mod n
-    while True:
-        z = _splitmix(bot_seed[seat], bot_counter[seat])
-        bot_counter[seat] += _ONE
-        if rem == 0 or z < np.uint64(0) - rem:
-            if n < _FASTMOD.shape[0]:  # z % n by halves: (hi * 2**32 + lo) mod n
-                hi = np.uint64(_mod32(z >> np.uint64(32), n))
-                lo = np.uint64(_mod32(z & _LOW32, n))
-                return _mod32(hi * np.uint64(_TWO32 % n) + lo, n)
-            return np.int64(z % un)
-
-
-@njit(cache=True, inline="always")
-def _bot_random(bot_seed, bot_counter, seat):
-    """`BotRng.random()`: 53 bits in [0, 1)."""
-    z = _splitmix(bot_seed[seat], bot_counter[seat])
-    bot_counter[seat] += _ONE
-    return np.float64(z >> np.uint64(11)) * _INV53
-
-
-# The shuffle's rejection limits (largest multiple of the bound below 2**32) and 2**64 mod n
-# for the bots' draws, for every bound a deck or a list of options can have: a division less
-# in the two hottest places.
-_LIMIT32 = np.array([0] + [_TWO32 - _TWO32 % b for b in range(1, 256)], dtype=np.int64)
-_REM64 = np.array([0] + [(1 << 64) % n for n in range(1, 256)], dtype=np.uint64)
-
-
-@njit(cache=True, inline="always")
-def _step(seat, direction, players):
-    """The next seat going `direction` (every seat is in play: no elimination here)."""
-    seat += direction
-    if seat >= players:
-        return seat - players
-    if seat < 0:
-        return seat + players
-    return seat
-
-
-# Lemire's fastmod for 32-bit numbers: a % d = mulhi64(M_d * a, d) with M_d = floor((2**64 - 1)
-# / d) + 1, exact for every a < 2**32. With d < 2**8 the high half of the 72-bit product is two
-# 64-bit multiplications, so no division (tens of cycles) is left in the shuffle or the bots.
-_FASTMOD = np.array([0] + [((2**64 - 1) // d + 1) % 2**64 for d in range(1, 256)], dtype=np.uint64)
-
-
-@njit(cache=True, inline="always")
-def _mod32(a, d):
-    """a % d for a < 2**32 and 1 <= d < 256, without dividing."""
-    low = _FASTMOD[d] * a
-    ud = np.uint64(d)
-    high = (low >> np.uint64(32)) * ud + (((low & _LOW32) * ud) >> np.uint64(32))
-    return np.int64(high >> np.uint64(32))
-
-
-# -- bits ------------------------------------------------------------------------------------
-
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_TABLE = np.array(
-    [
-        0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
-        62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-        63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-        46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
-    ],
-    dtype=np.int64,
-)  # fmt: skip
-
-
-@njit(cache=True, inline="always")
-def _lowest_bit(m):
-    """The index of the lowest set bit of a non-zero mask."""
-    isolated = m & (np.uint64(0) - m)
-    return _DEBRUIJN_TABLE[(isolated * _DEBRUIJN) >> np.uint64(58)]
-
-
-@njit(cache=True, inline="always")
-def _popcount(m):
-    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
-
-
-@njit(cache=True, inline="always")
-def _nth_bit(m, r):
-    """The index of the r-th (from 0) set bit of m, counting from the lowest."""
-    for _ in range(r):
-        m &= m - _ONE
-    return _lowest_bit(m)
-
-
-# -- cards -----------------------------------------------------------------------------------
-
-WILD = 52
-WD4 = 53
-KINDS = 54
-DECK_SIZE = 108
-_COLOURED = np.uint64((1 << 52) - 1)
-_WILDS = np.uint64(3 << 52)
-_WD4_BIT = np.uint64(1 << 53)
-_PLAIN = np.uint64((1 << 53) - 1)  # every kind but the WD4
-
-
-def classic_deck_kinds() -> np.ndarray:
-    """`cards.classic_deck()` as kinds, in its order (the shuffle starts from this order)."""
-    kinds: list[int] = []
-    for colour in range(4):
-        kinds.append(colour * 13)
-        for face in range(1, 10):
-            kinds += [colour * 13 + face] * 2
-        for face in (10, 11, 12):
-            kinds += [colour * 13 + face] * 2
-    kinds += [WILD] * 4 + [WD4] * 4
-    return np.array(kinds, dtype=np.int8)
-
-
-def playable_masks() -> np.ndarray:
-    """masks[colour, top kind]: the kinds that match (§3.2), wilds included."""
-    masks = np.zeros((4, KINDS), dtype=np.uint64)
-    for colour in range(4):
-        own = ((1 << 13) - 1) << (colour * 13)
-        for top in range(KINDS):
-            mask = own | (3 << 52)
-            if top < WILD:
-                face = top % 13
-                for other in range(4):
-                    mask |= 1 << (other * 13 + face)
-            masks[colour, top] = mask
-    return masks
-
-
-_DECK = classic_deck_kinds()
-_MATCH = playable_masks()
-# Each kind's face (0-9 numbers, 10 Skip, 11 Reverse, 12 Draw Two, 13 wild) and colour (-1 wild).
-_FACE = np.array([k % 13 if k < WILD else 13 for k in range(KINDS)], dtype=np.int64)
-_COLOUR_OF = np.array([k // 13 if k < WILD else -1 for k in range(KINDS)], dtype=np.int64)
-_POINTS = np.array(
-    [(k % 13 if k % 13 < 10 else 20) if k < WILD else 50 for k in range(KINDS)], dtype=np.int64
+from .cards import (
+    _COLOUR_MASKS,
+    _COLOUR_OF,
+    _COLOURED,
+    _DECK,
+    _FACE,
+    _FACE_MASKS,
+    _MATCH,
+    _PLAIN,
+    _POINTS,
+    _WD4_BIT,
+    _WILDS,
+    DECK_SIZE,
+    KINDS,
+    WD4,
+    WILD,
+    _lowest_bit,
+    _popcount,
+    _step,
 )
-_FACE_MASKS = np.array(
-    [sum(1 << (13 * c + face) for c in range(4)) for face in range(13)], dtype=np.uint64
+from .layout import (
+    A_ACCEPT,
+    A_CATCH,
+    A_CHALLENGE,
+    A_COLOR,
+    A_DRAW,
+    A_KEEP,
+    A_NEXT,
+    A_PLAY,
+    A_UNO,
+    AFTER_DRAW,
+    AWAIT_FIRST_COLOR,
+    AWAIT_STACK_RESPONSE,
+    AWAIT_TURN,
+    AWAIT_WD4_RESPONSE,
+    F_BLUFFS,
+    F_CHALLENGES,
+    F_POINTS,
+    F_SIZE,
+    F_UPHELD,
+    F_VALUES,
+    F_WD4,
+    GAME_OVER,
+    H_BLUFF,
+    H_CALL_UNO,
+    H_CHALLENGE,
+    H_JUMP_IN,
+    H_POLICY,
+    H_STACK,
+    H_VOLUNTARY,
+    HAND_OVER,
+    O_ACTIONS,
+    O_BLOCKED,
+    O_ENGINE_DRAWS,
+    O_FIRST_DEALER,
+    O_FIRST_DIRECTION,
+    O_FIRST_DISCARD,
+    O_FIRST_PLAYER,
+    O_FIRST_TURNS,
+    O_FIRST_WENT_OUT,
+    O_HANDS,
+    O_TURNS,
+    O_WINNER,
+    POLICY_GREEDY,
+    R_BLUFFING,
+    R_DEALER_REDRAW_NON_NUMBER,
+    R_DEALER_ROTATE,
+    R_FIRST_REVERSE_DEALER_STARTS,
+    R_FIRST_WD4_BOTTOM,
+    R_FIRST_WILD,
+    R_HAND_SIZE,
+    R_JUMP_IN,
+    R_JUMP_IN_SELF,
+    R_MAX_ACTIONS,
+    R_SEVEN_O,
+    R_STACKING,
+    R_TARGET,
+    R_TURN_LIMIT,
+    R_TWO_PLAYER,
+    R_VOLUNTARY_DRAW,
 )
-_ACTIONS = np.uint64(int(_FACE_MASKS[10] | _FACE_MASKS[11] | _FACE_MASKS[12]))
-_COLOUR_MASKS = np.array([((1 << 13) - 1) << (13 * c) for c in range(4)], dtype=np.uint64)
-
-# -- rule parameters (an int64 array; `run.rule_parameters` fills it from a `Rules`) ------------
-
-R_HAND_SIZE = 0
-R_TARGET = 1  # 0: a single hand
-R_TURN_LIMIT = 2  # 0: none
-R_VOLUNTARY_DRAW = 3
-R_BLUFFING = 4
-R_TWO_PLAYER = 5
-R_DEALER_REDRAW_NON_NUMBER = 6
-R_DEALER_ROTATE = 7
-R_FIRST_REVERSE_DEALER_STARTS = 8
-R_FIRST_WILD = 9  # 0 first player chooses, 1 dealer chooses, 2 redraw
-R_FIRST_WD4_BOTTOM = 10
-R_MAX_ACTIONS = 11
-R_STACKING = 12  # 0 off, 1 same, 2 mixed (§7.1)
-R_SEVEN_O = 13  # §7.2
-R_JUMP_IN = 14  # §7.3
-R_JUMP_IN_SELF = 15  # §7.3.3
-R_SIZE = 16
-
-# -- the bots: one row of habits per seat (`run.habits` fills it from the bots) ---------------
-
-POLICY_RANDOM = 0  # RandomBot (`random`, `eager`)
-POLICY_GREEDY = 1  # GreedyBot (`greedy`)
-H_POLICY = 0
-H_CALL_UNO = 1
-H_CATCH_RATE = 2  # RandomBot's chance to catch
-H_VOLUNTARY = 3  # RandomBot's voluntary draws
-H_CATCH = 4  # GreedyBot catches
-H_BLUFF = 5  # GreedyBot plays dishonest WD4s
-H_CHALLENGE = 6  # GreedyBot challenges every WD4
-H_STACK = 7  # GreedyBot stacks when it can
-H_JUMP_IN = 8  # GreedyBot jumps in when it can
-H_SIZE = 9
-
-# -- what a seat does (the bot's choice, before the engine applies it) --------------------------
-
-A_PLAY = 0
-A_DRAW = 1
-A_KEEP = 2
-A_CHALLENGE = 3
-A_ACCEPT = 4
-A_COLOR = 5
-A_UNO = 6
-A_CATCH = 7
-A_NEXT = 8
-
-# -- phases (lastcard.core.state.Phase) ----------------------------------------------------------
-
-AWAIT_TURN = 0
-AFTER_DRAW = 1
-AWAIT_WD4_RESPONSE = 2
-AWAIT_FIRST_COLOR = 3
-HAND_OVER = 4
-GAME_OVER = 5
-AWAIT_STACK_RESPONSE = 6
-
-# -- per-game results: out[g, ...] --------------------------------------------------------------
-
-O_WINNER = 0  # the seat that won the game, -1 if the action limit stopped it
-O_HANDS = 1
-O_BLOCKED = 2
-O_TURNS = 3
-O_ACTIONS = 4
-O_ENGINE_DRAWS = 5  # numbers drawn from the engine's generator (its final counter)
-# The first hand, as `lastcard study` measures it:
-O_FIRST_PLAYER = 6  # the seat that took its first turn (`study.first_player`)
-O_FIRST_DIRECTION = 7  # the direction of play the first discard left (1 or -1)
-O_FIRST_DISCARD = 8  # the first discard's kind
-O_FIRST_WENT_OUT = 9  # -1: blocked (or stopped by the action limit)
-O_FIRST_TURNS = 10
-O_FIRST_DEALER = 11
-O_SIZE = 12
-
-# Per seat in the first hand: first_hand[g, F_..., seat]
-F_WD4 = 0  # Wild Draw Fours played
-F_BLUFFS = 1  # ... while holding a card of the current colour
-F_CHALLENGES = 2
-F_UPHELD = 3  # challenges that caught a bluff
-F_VALUES = 4  # the value of the cards each seat held when the first hand ended (§6.2)
-F_POINTS = 5  # the points each seat scored for it (§6.3)
-F_SIZE = 6
-
-
-@njit(cache=True, inline="always")
-def _wants_catch(habits, bot_seed, bot_counter, seat):
-    """Whether the bot at `seat` catches the exposed player now (a catch on offer)."""
-    if habits[seat, H_POLICY] == POLICY_GREEDY:
-        return habits[seat, H_CATCH] != 0
-    return _bot_random(bot_seed, bot_counter, seat) < habits[seat, H_CATCH_RATE]
-
-
-@njit(cache=True, inline="always")
-def _colour_count(hands, seat, colour):
-    total = 0
-    for face in range(13):
-        total += hands[seat, colour * 13 + face]
-    return total
-
-
-@njit(cache=True)
-def _favourite(hands, seat, bot_seed, bot_counter):
-    """GreedyBot's colour: the one it holds most of; ties by its generator, in colour order.
-    (Counts in locals: an array here would be allocated on every call.)"""
-    c0 = _colour_count(hands, seat, 0)
-    c1 = _colour_count(hands, seat, 1)
-    c2 = _colour_count(hands, seat, 2)
-    c3 = _colour_count(hands, seat, 3)
-    most = max(max(c0, c1), max(c2, c3))
-    tied = (c0 == most) + (c1 == most) + (c2 == most) + (c3 == most)
-    r = _bot_below(bot_seed, bot_counter, seat, tied) if tied > 1 else 0
-    for c, count in ((0, c0), (1, c1), (2, c2), (3, c3)):
-        if count == most:
-            if r == 0:
-                return c
-            r -= 1
-    return 0
-
-
-@njit(cache=True, inline="always")
-def _most_points(candidates):
-    """The kinds among `candidates` worth the most points (§1.4): wilds 50, actions 20, else
-    the highest number."""
-    if (candidates & _WILDS) != 0:
-        return candidates & _WILDS
-    if (candidates & _ACTIONS) != 0:
-        return candidates & _ACTIONS
-    for face in range(9, -1, -1):
-        same = candidates & _FACE_MASKS[face]
-        if same != 0:
-            return same
-    return candidates
-
-
-@njit(cache=True, inline="always")
-def _bit(card):
-    return np.uint64(1) << np.uint64(card)
-
-
-@njit(cache=True, inline="always")
-def _responding(phase):
-    """A draw penalty awaits its victim's answer."""
-    return phase in (AWAIT_WD4_RESPONSE, AWAIT_STACK_RESPONSE)
-
-
-@njit(cache=True, inline="always")
-def _is_seven(card, seven_o):
-    """Whether a play of `card` names a seat: a 7 under Seven-O (§7.2.1)."""
-    return seven_o and card < WILD and _FACE[card] == 7
-
-
-@njit(cache=True, inline="always")
-def _variants_of(mask, seat, size, players, seven_o):
-    """How many plays the engine lists for the kinds in `mask` (one Uno form each): a coloured
-    card one, a wild one per colour, a 7 under Seven-O one per other seat (and one naming
-    nobody when it is the last card, §7.2.4)."""
-    count = _popcount(mask & _COLOURED) + 4 * _popcount(mask & _WILDS)
-    if seven_o:
-        targets = players - 1 + (1 if size == 1 else 0)
-        count += (targets - 1) * _popcount(mask & _FACE_MASKS[7])
-    return count
-
-
-@njit(cache=True, inline="always")
-def _random_target(card, r, seat, size, seven_o):
-    """The seat named by variant `r` of `card` (-1: none), in the engine's order: nobody
-    first when it is the last card, then the other seats in seat order."""
-    if not _is_seven(card, seven_o):
-        return -1
-    if size == 1:
-        if r == 0:
-            return -1
-        r -= 1
-    return r if r < seat else r + 1
-
-
-@njit(cache=True, inline="always")
-def _nth_variant(mask, r, seat, size, players, seven_o):
-    """Play `r` of the kinds in `mask`, in the engine's order: (card, colour, target)."""
-    if not seven_o:
-        n_coloured = _popcount(mask & _COLOURED)
-        if r < n_coloured:
-            card = _nth_bit(mask & _COLOURED, r)
-            return card, _COLOUR_OF[card], -1
-        w = r - n_coloured
-        return _nth_bit(mask & _WILDS, w // 4), w % 4, -1
-    targets = players - 1 + (1 if size == 1 else 0)
-    m = mask
-    while m != 0:
-        card = _lowest_bit(m)
-        weight = 4 if card >= WILD else (targets if _FACE[card] == 7 else 1)
-        if r < weight:
-            if card >= WILD:
-                return card, r, -1
-            return card, _COLOUR_OF[card], _random_target(card, r, seat, size, True)
-        r -= weight
-        m &= m - _ONE
-    return -1, 0, -1
-
-
-@njit(cache=True, inline="always")
-def _nth_plain_variant(mask, r):
-    """Play `r` of kinds that name no seat: (card, colour)."""
-    n_coloured = _popcount(mask & _COLOURED)
-    if r < n_coloured:
-        card = _nth_bit(mask & _COLOURED, r)
-        return card, _COLOUR_OF[card]
-    w = r - n_coloured
-    return _nth_bit(mask & _WILDS, w // 4), w % 4
-
-
-@njit(cache=True, inline="always")
-def _greedy_card(candidates, bot_seed, bot_counter, seat):
-    """GreedyBot's card: the most points; ties by its generator, in card order."""
-    best = _most_points(candidates)
-    ties = _popcount(best)
-    r = _bot_below(bot_seed, bot_counter, seat, ties) if ties > 1 else 0
-    return _nth_bit(best, r)
-
-
-@njit(cache=True)
-def _greedy_target(card, seat, sizes, direction, players, seven_o):
-    """GreedyBot's target for `card` (-1: it names none): the smallest hand, the first in the
-    direction of play among equals."""
-    if not _is_seven(card, seven_o):
-        return -1
-    best = -1
-    s = seat
-    for _ in range(players - 1):
-        s = _step(s, direction, players)
-        if best < 0 or sizes[s] < sizes[best]:
-            best = s
-    return best
+from .policies import (
+    _bit,
+    _favourite,
+    _greedy_card,
+    _greedy_target,
+    _nth_plain_variant,
+    _nth_variant,
+    _random_target,
+    _responding,
+    _variants_of,
+    _wants_catch,
+)
+from .streams import _ONE, _bot_below, _shuffle, _swap_index
 
 
 @njit(cache=True, inline="always")
@@ -1218,32 +870,3 @@ def run_games(
                 hands, masks, sizes, stock, discard, pool, bot_counter, values, contenders,
                 spare_hands, spare_masks, spare_sizes,
             )  # fmt: skip
-
-
-@njit(cache=True)
-def _mix64(z):
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def stream_seeds(base, stream, start, count):
-    """`rng.stream_seed(base, stream, i)` for i in start..start+count-1 (`base` already folded
-    to 64 bits): the game seeds of a run, or the bot seeds of a game."""
-    z = _mix64(base + _GOLDEN * np.uint64(stream))
-    seeds = np.empty(count, dtype=np.uint64)
-    for i in range(count):
-        seeds[i] = _mix64(z + _GOLDEN * np.uint64(start + i + 1))
-    return seeds
-
-
-@njit(cache=True)
-def bot_seed_table(game_seeds, players, stream):
-    """table[g, seat] = `rng.stream_seed(game_seeds[g], stream, seat)`: each game's bot seeds."""
-    table = np.empty((game_seeds.shape[0], players), dtype=np.uint64)
-    for g in range(game_seeds.shape[0]):
-        z = _mix64(game_seeds[g] + _GOLDEN * np.uint64(stream))
-        for seat in range(players):
-            table[g, seat] = _mix64(z + _GOLDEN * np.uint64(seat + 1))
-    return table

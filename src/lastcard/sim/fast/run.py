@@ -29,8 +29,8 @@ from .support import FastUnsupportedError, unsupported
 
 
 def rule_parameters(rules: Rules, max_actions: int) -> np.ndarray:
-    """The kernel's rule array (`kernel.R_*`) for `rules`, which it must cover."""
-    from . import kernel as k
+    """The kernel's rule array (`layout.R_*`) for `rules`, which it must cover."""
+    from . import layout as k
 
     facts = rule_facts(rules)
     params = np.zeros(k.R_SIZE, dtype=np.int64)
@@ -56,8 +56,8 @@ def rule_parameters(rules: Rules, max_actions: int) -> np.ndarray:
 
 
 def habits(bots: Sequence[str]) -> np.ndarray:
-    """The kernel's habit rows (`kernel.H_*`), one per seat, read off the bots themselves."""
-    from . import kernel as k
+    """The kernel's habit rows (`layout.H_*`), one per seat, read off the bots themselves."""
+    from . import layout as k
 
     rows = np.zeros((len(bots), k.H_SIZE), dtype=np.float64)
     for seat, spec in enumerate(bots):
@@ -83,7 +83,7 @@ def _play_bases(index: ActionIndex) -> np.ndarray:
     """The action index of each kind's first play variant (`R5`, `W:r`, `R7` untargeted)."""
     from lastcard.core.action_index import CARD_ORDER
 
-    from .kernel import KINDS, WD4, WILD
+    from .cards import KINDS, WD4, WILD
 
     bases = np.zeros(KINDS, dtype=np.int64)
     for kind in range(KINDS):
@@ -112,7 +112,7 @@ class FastGames:
     first_went_out: np.ndarray  # -1: blocked or stopped
     first_turns: np.ndarray
     first_dealer: np.ndarray
-    first_hand: np.ndarray  # [game, kernel.F_*, seat]: WD4s, bluffs, challenges, upheld,
+    first_hand: np.ndarray  # [game, layout.F_*, seat]: WD4s, bluffs, challenges, upheld,
     # hand values and points
     trace_seat: np.ndarray  # [game, k]: the seat of action k (with `trace`)
     trace_action: np.ndarray  # [game, k]: its action index
@@ -142,7 +142,7 @@ class FastGames:
 
 def game_seeds(seed: int, start: int, count: int) -> np.ndarray:
     """`simulate.game_seed(seed, i)` for i in start..start+count-1, as 64-bit integers."""
-    from .kernel import stream_seeds
+    from .streams import stream_seeds
 
     return stream_seeds(np.uint64(fold_seed(seed)), STREAM_GAME, start, count)  # type: ignore[no-any-return]
 
@@ -168,14 +168,16 @@ def play_games(
     players = len(bots)
     rules.check_players(players)
     kernel = _kernel()
+    from . import layout, streams
+
     seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
     games = seeds.shape[0]
-    bot_seeds = kernel.bot_seed_table(seeds, players, STREAM_BOT)
+    bot_seeds = streams.bot_seed_table(seeds, players, STREAM_BOT)
     index = action_index(players)
-    out = np.zeros((games, kernel.O_SIZE), dtype=np.int64)
+    out = np.zeros((games, layout.O_SIZE), dtype=np.int64)
     hand_wins = np.zeros((games, players), dtype=np.int64)
     scores = np.zeros((games, players), dtype=np.int64)
-    first_hand = np.zeros((games, kernel.F_SIZE, players), dtype=np.int64)
+    first_hand = np.zeros((games, layout.F_SIZE, players), dtype=np.int64)
     trace_seat = np.zeros((games, trace), dtype=np.int16)
     trace_action = np.zeros((games, trace), dtype=np.int16)
     kernel.run_games(
@@ -195,20 +197,20 @@ def play_games(
     )
     return FastGames(
         players=players,
-        winner=out[:, kernel.O_WINNER],
-        hands=out[:, kernel.O_HANDS],
-        blocked=out[:, kernel.O_BLOCKED],
-        turns=out[:, kernel.O_TURNS],
-        actions=out[:, kernel.O_ACTIONS],
-        engine_draws=out[:, kernel.O_ENGINE_DRAWS],
+        winner=out[:, layout.O_WINNER],
+        hands=out[:, layout.O_HANDS],
+        blocked=out[:, layout.O_BLOCKED],
+        turns=out[:, layout.O_TURNS],
+        actions=out[:, layout.O_ACTIONS],
+        engine_draws=out[:, layout.O_ENGINE_DRAWS],
         hand_wins=hand_wins,
         scores=scores,
-        first_player=out[:, kernel.O_FIRST_PLAYER],
-        first_direction=out[:, kernel.O_FIRST_DIRECTION],
-        first_discard=out[:, kernel.O_FIRST_DISCARD],
-        first_went_out=out[:, kernel.O_FIRST_WENT_OUT],
-        first_turns=out[:, kernel.O_FIRST_TURNS],
-        first_dealer=out[:, kernel.O_FIRST_DEALER],
+        first_player=out[:, layout.O_FIRST_PLAYER],
+        first_direction=out[:, layout.O_FIRST_DIRECTION],
+        first_discard=out[:, layout.O_FIRST_DISCARD],
+        first_went_out=out[:, layout.O_FIRST_WENT_OUT],
+        first_turns=out[:, layout.O_FIRST_TURNS],
+        first_dealer=out[:, layout.O_FIRST_DEALER],
         first_hand=first_hand,
         trace_seat=trace_seat,
         trace_action=trace_action,
@@ -267,15 +269,15 @@ def _kernel() -> Any:
 
 
 def _cache_present() -> bool:
-    """Whether numba has cached the current kernel: an index file of `run_games` newer than the
-    source, beside the module or in `NUMBA_CACHE_DIR`. (A guess that errs towards saying
-    nothing: numba may also cache in the user's cache directory.)"""
-    source = Path(__file__).with_name("kernel.py")
-    places = [source.parent / "__pycache__"]
+    """Whether numba has cached the current kernel: an index file of `run_games` newer than
+    every source file of the kernel, beside the module or in `NUMBA_CACHE_DIR`. (A guess that
+    errs towards saying nothing: numba may also cache in the user's cache directory.)"""
+    here = Path(__file__).parent
+    places = [here / "__pycache__"]
     custom = os.environ.get("NUMBA_CACHE_DIR")
     if custom:
         places.append(Path(custom))
-    edited = source.stat().st_mtime
+    edited = max(source.stat().st_mtime for source in here.glob("*.py"))
     return any(
         index.stat().st_mtime >= edited
         for place in places

@@ -128,7 +128,7 @@ def play_fast_block(block: FastBlock) -> FastBlockResult:
     """Play one block on the compiled simulator (a top-level function, for workers)."""
     import numpy as np
 
-    from lastcard.sim.fast.kernel import F_POINTS, F_VALUES
+    from lastcard.sim.fast.layout import F_POINTS, F_VALUES
     from lastcard.sim.fast.run import game_seeds, play_games
 
     if block.threads is not None:

@@ -1,0 +1,119 @@
+# mypy: ignore-errors
+# (numba infers these types itself; the functions take arrays and scalars of its own kinds.)
+"""The compiled simulator's cards, hands and seats as integers and bit masks.
+
+A card is its *kind* 0..53, the action index's card order: colour * 13 + face (faces 0-9, then
+Skip 10, Reverse 11, Draw Two 12; colours red, yellow, green, blue), Wild 52, Wild Draw Four 53.
+A hand is a count per kind, a bit mask of the kinds held (bit k set when count > 0) and a size,
+so the playable kinds are one AND with a precomputed mask per (colour, top card).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .streams import _ONE
+
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_TABLE = np.array(
+    [
+        0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+        62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+        63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+        46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+    ],
+    dtype=np.int64,
+)  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _lowest_bit(m):
+    """The index of the lowest set bit of a non-zero mask."""
+    isolated = m & (np.uint64(0) - m)
+    return _DEBRUIJN_TABLE[(isolated * _DEBRUIJN) >> np.uint64(58)]
+
+
+@njit(cache=True, inline="always")
+def _popcount(m):
+    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def _nth_bit(m, r):
+    """The index of the r-th (from 0) set bit of m, counting from the lowest."""
+    for _ in range(r):
+        m &= m - _ONE
+    return _lowest_bit(m)
+
+
+WILD = 52
+WD4 = 53
+KINDS = 54
+DECK_SIZE = 108
+_COLOURED = np.uint64((1 << 52) - 1)
+_WILDS = np.uint64(3 << 52)
+_WD4_BIT = np.uint64(1 << 53)
+_PLAIN = np.uint64((1 << 53) - 1)  # every kind but the WD4
+
+
+def classic_deck_kinds() -> np.ndarray:
+    """`cards.classic_deck()` as kinds, in its order (the shuffle starts from this order)."""
+    kinds: list[int] = []
+    for colour in range(4):
+        kinds.append(colour * 13)
+        for face in range(1, 10):
+            kinds += [colour * 13 + face] * 2
+        for face in (10, 11, 12):
+            kinds += [colour * 13 + face] * 2
+    kinds += [WILD] * 4 + [WD4] * 4
+    return np.array(kinds, dtype=np.int8)
+
+
+def playable_masks() -> np.ndarray:
+    """masks[colour, top kind]: the kinds that match (§3.2), wilds included."""
+    masks = np.zeros((4, KINDS), dtype=np.uint64)
+    for colour in range(4):
+        own = ((1 << 13) - 1) << (colour * 13)
+        for top in range(KINDS):
+            mask = own | (3 << 52)
+            if top < WILD:
+                face = top % 13
+                for other in range(4):
+                    mask |= 1 << (other * 13 + face)
+            masks[colour, top] = mask
+    return masks
+
+
+_DECK = classic_deck_kinds()
+_MATCH = playable_masks()
+# Each kind's face (0-9 numbers, 10 Skip, 11 Reverse, 12 Draw Two, 13 wild) and colour (-1 wild).
+_FACE = np.array([k % 13 if k < WILD else 13 for k in range(KINDS)], dtype=np.int64)
+_COLOUR_OF = np.array([k // 13 if k < WILD else -1 for k in range(KINDS)], dtype=np.int64)
+_POINTS = np.array(
+    [(k % 13 if k % 13 < 10 else 20) if k < WILD else 50 for k in range(KINDS)], dtype=np.int64
+)
+_FACE_MASKS = np.array(
+    [sum(1 << (13 * c + face) for c in range(4)) for face in range(13)], dtype=np.uint64
+)
+_ACTIONS = np.uint64(int(_FACE_MASKS[10] | _FACE_MASKS[11] | _FACE_MASKS[12]))
+_COLOUR_MASKS = np.array([((1 << 13) - 1) << (13 * c) for c in range(4)], dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def _step(seat, direction, players):
+    """The next seat going `direction` (every seat is in play: no elimination here)."""
+    seat += direction
+    if seat >= players:
+        return seat - players
+    if seat < 0:
+        return seat + players
+    return seat
+
+
+@njit(cache=True, inline="always")
+def _bit(card):
+    return np.uint64(1) << np.uint64(card)

@@ -1,0 +1,139 @@
+# mypy: ignore-errors
+# (numba infers these types itself; the functions take arrays and scalars of its own kinds.)
+"""The compiled simulator's random numbers: the reference engine's and the bots' generators.
+
+The engine's stream is `lastcard.core.rng`'s counter-based SplitMix64 (a state is a seed and a
+counter) and `shuffled`'s Fisher-Yates with rejection; a bot's is `BotRng`, the same function
+with the bot's seed. Reproduced bit for bit, without a division in the hot paths.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_ONE = np.uint64(1)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_TWO32 = 4294967296
+_INV53 = 1.0 / 9007199254740992.0
+
+
+@njit(cache=True, inline="always")
+def _splitmix(seed: np.uint64, counter: np.uint64) -> np.uint64:
+    """Output `counter` of the stream `seed` (`rng._splitmix64`)."""
+    z = seed + (counter + _ONE) * _GOLDEN
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _swap_index(bound, seed, counter, spare):
+    """One step of `rng.shuffled`: a uniform index below `bound` from the 32-bit halves of the
+    generator's numbers (low half first, the high half kept in `spare`, -1 when there is none),
+    rejecting values above the largest multiple of `bound`. Returns (index, spare, counter)."""
+    limit = _LIMIT32[bound]
+    while True:
+        if spare >= 0:
+            value = spare
+            spare = -1
+        else:
+            z = _splitmix(seed, counter)
+            counter += _ONE
+            value = np.int64(z & _LOW32)
+            spare = np.int64(z >> np.uint64(32))
+        if value < limit:
+            return _mod32(np.uint64(value), bound), spare, counter
+
+
+@njit(cache=True)
+def _shuffle(arr, n, seed, counter):
+    """`rng.shuffled` of arr[0:n] in place: Fisher-Yates from the end, two 32-bit draws per
+    number (low half first), rejection above the largest multiple of the bound. Returns the
+    counter after it."""
+    spare = -1
+    for i in range(n - 1, 0, -1):
+        j, spare, counter = _swap_index(i + 1, seed, counter, spare)
+        card = arr[i]
+        arr[i] = arr[j]
+        arr[j] = card
+    return counter
+
+
+@njit(cache=True, inline="always")
+def _bot_below(bot_seed, bot_counter, seat, n):
+    """`BotRng.below(n)` for the bot at `seat`: uniform in 0..n-1; n == 1 draws nothing."""
+    if n <= 1:
+        return 0
+    un = np.uint64(n)
+    rem = _REM64[n] if n < _REM64.shape[0] else (np.uint64(0) - un) % un  # 2**64 mod n
+    while True:
+        z = _splitmix(bot_seed[seat], bot_counter[seat])
+        bot_counter[seat] += _ONE
+        if rem == 0 or z < np.uint64(0) - rem:
+            if n < _FASTMOD.shape[0]:  # z % n by halves: (hi * 2**32 + lo) mod n
+                hi = np.uint64(_mod32(z >> np.uint64(32), n))
+                lo = np.uint64(_mod32(z & _LOW32, n))
+                return _mod32(hi * np.uint64(_TWO32 % n) + lo, n)
+            return np.int64(z % un)
+
+
+@njit(cache=True, inline="always")
+def _bot_random(bot_seed, bot_counter, seat):
+    """`BotRng.random()`: 53 bits in [0, 1)."""
+    z = _splitmix(bot_seed[seat], bot_counter[seat])
+    bot_counter[seat] += _ONE
+    return np.float64(z >> np.uint64(11)) * _INV53
+
+
+# The shuffle's rejection limits (largest multiple of the bound below 2**32) and 2**64 mod n
+# for the bots' draws, for every bound a deck or a list of options can have: a division less
+# in the two hottest places.
+_LIMIT32 = np.array([0] + [_TWO32 - _TWO32 % b for b in range(1, 256)], dtype=np.int64)
+_REM64 = np.array([0] + [(1 << 64) % n for n in range(1, 256)], dtype=np.uint64)
+
+
+# / d) + 1, exact for every a < 2**32. With d < 2**8 the high half of the 72-bit product is two
+# 64-bit multiplications, so no division (tens of cycles) is left in the shuffle or the bots.
+_FASTMOD = np.array([0] + [((2**64 - 1) // d + 1) % 2**64 for d in range(1, 256)], dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def _mod32(a, d):
+    """a % d for a < 2**32 and 1 <= d < 256, without dividing."""
+    low = _FASTMOD[d] * a
+    ud = np.uint64(d)
+    high = (low >> np.uint64(32)) * ud + (((low & _LOW32) * ud) >> np.uint64(32))
+    return np.int64(high >> np.uint64(32))
+
+
+@njit(cache=True)
+def _mix64(z):
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def stream_seeds(base, stream, start, count):
+    """`rng.stream_seed(base, stream, i)` for i in start..start+count-1 (`base` already folded
+    to 64 bits): the game seeds of a run, or the bot seeds of a game."""
+    z = _mix64(base + _GOLDEN * np.uint64(stream))
+    seeds = np.empty(count, dtype=np.uint64)
+    for i in range(count):
+        seeds[i] = _mix64(z + _GOLDEN * np.uint64(start + i + 1))
+    return seeds
+
+
+@njit(cache=True)
+def bot_seed_table(game_seeds, players, stream):
+    """table[g, seat] = `rng.stream_seed(game_seeds[g], stream, seat)`: each game's bot seeds."""
+    table = np.empty((game_seeds.shape[0], players), dtype=np.uint64)
+    for g in range(game_seeds.shape[0]):
+        z = _mix64(game_seeds[g] + _GOLDEN * np.uint64(stream))
+        for seat in range(players):
+            table[g, seat] = _mix64(z + _GOLDEN * np.uint64(seat + 1))
+    return table
