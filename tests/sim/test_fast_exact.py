@@ -95,7 +95,7 @@ def test_official_whole_games_with_eager_bots(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4, 7])
-def test_official_single_hands_with_random_bots(players: int) -> None:
+def test_3_10_3_11_official_single_hands_with_random_bots(players: int) -> None:
     """Voluntary draws make hands of ~1,000 turns: stock rebuilds, passes, the turn limit."""
     _check_games(["random"] * players, Rules(target_score=None), games=12, seed=10 + players)
 
@@ -127,7 +127,7 @@ def test_greedy_bots_and_their_habits(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
-def test_party_preset_stacking_seven_o_and_jump_in(players: int) -> None:
+def test_7_1_7_2_7_3_party_preset_stacking_seven_o_and_jump_in(players: int) -> None:
     """§7.1 stacking (responses, challenges under a stack, a first Draw Two), §7.2 Seven-O
     (targets, exchanges, rotations, last-card 7s naming nobody), §7.3 jump-ins polled out of
     turn in seat order, with every bot's habits about them."""
