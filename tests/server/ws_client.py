@@ -370,13 +370,15 @@ class Person:
         away: Callable[[], Awaitable[None]] | None = None,
         survive_drops: bool = False,
         timeout: float = 45.0,
+        hold: asyncio.Event | None = None,
     ) -> Frame:
         """Play this seat with `autopilot_choice` until a state satisfies `until`; that state.
 
         `reconnect_at_ply`: once, mid-hand and while another seat decides, close, wait for
         `away()` and reconnect with `since`. `survive_drops`: a connection the server drops
         (a restart: 1012, or 1006 for a killed process) is reconnected, retrying while the
-        server is down; any other close fails the test."""
+        server is down; any other close fails the test. `hold`: act only while it is set (a
+        test stops the people, and so the game, at a position it chose)."""
         deadline = time.monotonic() + timeout
         acted: dict[int, str] = {}  # ply -> the request id of the action sent at it
         while True:
@@ -388,6 +390,9 @@ class Person:
                 raise AssertionError(
                     f"{self.label}: no end within {timeout} s; last: {client.texts[-3:]}"
                 )
+            if hold is not None and not hold.is_set():
+                await hold.wait()
+                continue
             if client.closed:
                 if not survive_drops or client.close_code in FINAL_CLOSES:
                     raise AssertionError(
