@@ -193,16 +193,8 @@ def simulate(
             bots, rules, games, seed, on_game, max_actions, engine, workers, backend
         )
     if engine == "fast":
-        from .fast.run import simulate_fast  # NumPy and numba, imported only when asked for
-
-        names = [bot for bot in bots if isinstance(bot, str)]
-        return simulate_fast(
-            names, rules, games=games, seed=seed, on_game=on_game, max_actions=max_actions
-        )
-    start = time.perf_counter()
-    stats = _play_reference(bots, rules, seed, range(games), on_game, max_actions)
-    stats.seconds = time.perf_counter() - start
-    return stats
+        return _play_fast(bots, rules, seed, range(games), max_actions, on_game)
+    return _play_reference(bots, rules, seed, range(games), on_game, max_actions)
 
 
 def _simulate_in_blocks(
@@ -275,15 +267,21 @@ def _play_fast(
     seed: int,
     indices: range,
     max_actions: int,
+    on_game: ProgressHook | None = None,
 ) -> SimulationStats:
-    """Games `indices` of a run on the compiled simulator."""
+    """Games `indices` of a run on the compiled simulator (`simulate` checked that every bot is
+    given by name); `on_game` gets the number played after each batch."""
     from .fast.run import simulate_fast  # NumPy and numba, imported only when asked for
 
     names = [bot for bot in bots if isinstance(bot, str)]
-    if len(names) != len(bots):
-        raise ValueError("the fast engine plays bots given by name")
     return simulate_fast(
-        names, rules, games=len(indices), seed=seed, start=indices.start, max_actions=max_actions
+        names,
+        rules,
+        games=len(indices),
+        seed=seed,
+        start=indices.start,
+        on_game=on_game,
+        max_actions=max_actions,
     )
 
 

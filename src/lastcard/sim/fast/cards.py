@@ -13,6 +13,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from lastcard.core.action_index import CARD_ORDER
+from lastcard.core.cards import COLORS, Card, classic_deck
+from lastcard.core.matching import matches
+
 from .streams import _ONE
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -60,31 +64,32 @@ _WD4_BIT = np.uint64(1 << 53)
 _PLAIN = np.uint64((1 << 53) - 1)  # every kind but the WD4
 
 
+# The kinds are the action index's card order, whose first 54 cards are the classic deck's.
+if CARD_ORDER[WILD] != "W" or CARD_ORDER[WD4] != "W+4":
+    raise RuntimeError("the action index's card order no longer starts with the classic deck")
+
+
+def kind_of(card: Card) -> int:
+    """A card's kind: its place in the action index's card order."""
+    return CARD_ORDER.index(card.code)
+
+
 def classic_deck_kinds() -> np.ndarray:
     """`cards.classic_deck()` as kinds, in its order (the shuffle starts from this order)."""
-    kinds: list[int] = []
-    for colour in range(4):
-        kinds.append(colour * 13)
-        for face in range(1, 10):
-            kinds += [colour * 13 + face] * 2
-        for face in (10, 11, 12):
-            kinds += [colour * 13 + face] * 2
-    kinds += [WILD] * 4 + [WD4] * 4
-    return np.array(kinds, dtype=np.int8)
+    return np.array([kind_of(card) for card in classic_deck()], dtype=np.int8)
 
 
 def playable_masks() -> np.ndarray:
-    """masks[colour, top kind]: the kinds that match (§3.2), wilds included."""
+    """masks[colour, top kind]: the kinds `matching.matches` lets play on `top` (§3.2)."""
+    cards = [Card.from_code(code) for code in CARD_ORDER[:KINDS]]
     masks = np.zeros((4, KINDS), dtype=np.uint64)
-    for colour in range(4):
-        own = ((1 << 13) - 1) << (colour * 13)
-        for top in range(KINDS):
-            mask = own | (3 << 52)
-            if top < WILD:
-                face = top % 13
-                for other in range(4):
-                    mask |= 1 << (other * 13 + face)
-            masks[colour, top] = mask
+    for colour_index, colour in enumerate(COLORS):
+        for top, top_card in enumerate(cards):
+            mask = 0
+            for kind, card in enumerate(cards):
+                if matches(card, top_card, colour):
+                    mask |= 1 << kind
+            masks[colour_index, top] = mask
     return masks
 
 
@@ -93,9 +98,7 @@ _MATCH = playable_masks()
 # Each kind's face (0-9 numbers, 10 Skip, 11 Reverse, 12 Draw Two, 13 wild) and colour (-1 wild).
 _FACE = np.array([k % 13 if k < WILD else 13 for k in range(KINDS)], dtype=np.int64)
 _COLOUR_OF = np.array([k // 13 if k < WILD else -1 for k in range(KINDS)], dtype=np.int64)
-_POINTS = np.array(
-    [(k % 13 if k % 13 < 10 else 20) if k < WILD else 50 for k in range(KINDS)], dtype=np.int64
-)
+_POINTS = np.array([Card.from_code(code).points for code in CARD_ORDER[:KINDS]], dtype=np.int64)
 _FACE_MASKS = np.array(
     [sum(1 << (13 * c + face) for c in range(4)) for face in range(13)], dtype=np.uint64
 )

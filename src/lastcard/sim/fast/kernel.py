@@ -40,6 +40,7 @@ from .cards import (
     KINDS,
     WD4,
     WILD,
+    _bit,
     _lowest_bit,
     _popcount,
     _step,
@@ -106,7 +107,6 @@ from .layout import (
     R_VOLUNTARY_DRAW,
 )
 from .policies import (
-    _bit,
     _favourite,
     _greedy_card,
     _greedy_target,

@@ -9,7 +9,6 @@ draws from the bot's `BotRng` stream exactly when the Python bot does.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .cards import (
@@ -87,11 +86,6 @@ def _most_points(candidates):
 
 
 @njit(cache=True, inline="always")
-def _bit(card):
-    return np.uint64(1) << np.uint64(card)
-
-
-@njit(cache=True, inline="always")
 def _responding(phase):
     """A draw penalty awaits its victim's answer."""
     return phase in (AWAIT_WD4_RESPONSE, AWAIT_STACK_RESPONSE)
@@ -129,15 +123,22 @@ def _random_target(card, r, seat, size, seven_o):
 
 
 @njit(cache=True, inline="always")
+def _nth_plain_variant(mask, r):
+    """Play `r` of kinds that name no seat: (card, colour)."""
+    n_coloured = _popcount(mask & _COLOURED)
+    if r < n_coloured:
+        card = _nth_bit(mask & _COLOURED, r)
+        return card, _COLOUR_OF[card]
+    w = r - n_coloured
+    return _nth_bit(mask & _WILDS, w // 4), w % 4
+
+
+@njit(cache=True, inline="always")
 def _nth_variant(mask, r, seat, size, players, seven_o):
     """Play `r` of the kinds in `mask`, in the engine's order: (card, colour, target)."""
-    if not seven_o:
-        n_coloured = _popcount(mask & _COLOURED)
-        if r < n_coloured:
-            card = _nth_bit(mask & _COLOURED, r)
-            return card, _COLOUR_OF[card], -1
-        w = r - n_coloured
-        return _nth_bit(mask & _WILDS, w // 4), w % 4, -1
+    if not seven_o:  # no card names a seat: the common case, without a loop
+        card, colour = _nth_plain_variant(mask, r)
+        return card, colour, -1
     targets = players - 1 + (1 if size == 1 else 0)
     m = mask
     while m != 0:
@@ -150,17 +151,6 @@ def _nth_variant(mask, r, seat, size, players, seven_o):
         r -= weight
         m &= m - _ONE
     return -1, 0, -1
-
-
-@njit(cache=True, inline="always")
-def _nth_plain_variant(mask, r):
-    """Play `r` of kinds that name no seat: (card, colour)."""
-    n_coloured = _popcount(mask & _COLOURED)
-    if r < n_coloured:
-        card = _nth_bit(mask & _COLOURED, r)
-        return card, _COLOUR_OF[card]
-    w = r - n_coloured
-    return _nth_bit(mask & _WILDS, w // 4), w % 4
 
 
 @njit(cache=True, inline="always")

@@ -111,20 +111,14 @@ def _mod32(a, d):
 
 
 @njit(cache=True)
-def _mix64(z):
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
 def stream_seeds(base, stream, start, count):
     """`rng.stream_seed(base, stream, i)` for i in start..start+count-1 (`base` already folded
-    to 64 bits): the game seeds of a run, or the bot seeds of a game."""
-    z = _mix64(base + _GOLDEN * np.uint64(stream))
+    to 64 bits): the game seeds of a run, or the bot seeds of a game. Its two rounds of mixing
+    are SplitMix64 outputs: output `stream - 1` of `base`, then output `i` of that."""
+    z = _splitmix(base, np.uint64(stream - 1))
     seeds = np.empty(count, dtype=np.uint64)
     for i in range(count):
-        seeds[i] = _mix64(z + _GOLDEN * np.uint64(start + i + 1))
+        seeds[i] = _splitmix(z, np.uint64(start + i))
     return seeds
 
 
@@ -133,7 +127,7 @@ def bot_seed_table(game_seeds, players, stream):
     """table[g, seat] = `rng.stream_seed(game_seeds[g], stream, seat)`: each game's bot seeds."""
     table = np.empty((game_seeds.shape[0], players), dtype=np.uint64)
     for g in range(game_seeds.shape[0]):
-        z = _mix64(game_seeds[g] + _GOLDEN * np.uint64(stream))
+        z = _splitmix(game_seeds[g], np.uint64(stream - 1))
         for seat in range(players):
-            table[g, seat] = _mix64(z + _GOLDEN * np.uint64(seat + 1))
+            table[g, seat] = _splitmix(z, np.uint64(seat))
     return table
