@@ -5,6 +5,10 @@ counts environment steps (one `step` call = one step):
 
 - ``AEC``: `lastcard.rl.env(players, rules)`, every seat an agent (PettingZoo's loop: `last`,
   then `step`); a step is one agent's decision, out-of-turn offers and passes included;
+- ``parallel``: `lastcard.rl.parallel_env(players, rules)`, every live agent acting at every step;
+  a step is one `step` call, which applies exactly one action (the passes and discarded
+  actions sent with it are part of it); an agent whose mask holds `PASS` alone passes without a
+  draw from the generator;
 - ``single-agent``: `gymnasium.make("lastcard/Uno-v0", opponents=...)`, one seat against bots; a
   step is one decision of the agent, the bots' moves in between included in its time;
 - ``vector xN``: Gymnasium's `AsyncVectorEnv` of N single-agent envs (``--envs``, one process
@@ -45,9 +49,25 @@ def aec_steps(players: int, rules: str, steps: int, seed: int) -> float:
             env.reset()
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
-            env.step(None)
+            env.step(None)  # type: ignore[arg-type]
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return steps / (time.perf_counter() - start)
+
+
+def parallel_steps(players: int, rules: str, steps: int, seed: int) -> float:
+    env = lastcard.rl.parallel_env(players, rules)
+    rng = np.random.default_rng(seed)
+    observations, _ = env.reset(seed=seed)
+    start = time.perf_counter()
+    for _ in range(steps):
+        if not env.agents:
+            observations, _ = env.reset()
+        actions = {}
+        for agent, obs in observations.items():
+            legal = np.flatnonzero(obs["action_mask"])
+            actions[agent] = int(legal[0] if legal.size == 1 else rng.choice(legal))
+        observations, _, _, _, _ = env.step(actions)
     return steps / (time.perf_counter() - start)
 
 
@@ -124,6 +144,7 @@ def main() -> None:
 
     ways: dict[str, Callable[[int], float]] = {
         "AEC": lambda seed: aec_steps(args.players, args.rules, args.steps, seed),
+        "parallel": lambda seed: parallel_steps(args.players, args.rules, args.steps, seed),
         "single-agent": lambda seed: single_agent_steps(
             args.players, args.rules, args.opponents, args.steps, seed
         ),

@@ -3,8 +3,10 @@ events: every preset, plus the house rules that produce the rarer events (a reve
 Customizable, a turn limit) and a crowded game of voluntary draws that empties the stock (passes).
 
 Each step picks uniformly among every seat's legal actions (out-of-turn ones included: Uno
-calls, catches, jump-ins), or among draws with probability `draw_bias`. Deterministic: the same
-arguments give the same game.
+calls, catches, jump-ins), or among draws with probability `draw_bias`. In table mode (§5.1) a
+step is now and then a mistake the engine penalises rather than refuses: the seat to act plays
+any card it holds (a wrong card, §5.4), or some seat reports a suggestion (`penalize N`, §5.5).
+Deterministic: the same arguments give the same game.
 """
 
 from __future__ import annotations
@@ -14,7 +16,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from lastcard import Event, GameState, Rules, RulesError, apply, legal_actions, open_game
+from lastcard import (
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+    Rules,
+    RulesError,
+    apply,
+    legal_actions,
+    open_game,
+)
+from lastcard.core import Phase
+from lastcard.core.actions import penalize, play
+from lastcard.core.cards import COLORS
+
+MISTAKES = 0.08  # in table mode: the share of steps that are a wrong card or a suggestion
 
 
 @dataclass(frozen=True)
@@ -48,11 +65,32 @@ def play_at_random(
         options = [(seat, a) for seat in range(players) for a in legal_actions(state, seat)]
         draws = [o for o in options if o[1].code in ("draw", "keep")]
         seat, action = rng.choice(draws if draws and rng.random() < draw_bias else options)
+        if rules.mode == "table" and rng.random() < MISTAKES:
+            seat, action = _mistake(rng, state, players, seat, action)
         step = apply(state, seat, action)
         state = step.state
         states.append(state)
         events += step.events
     return Played(name, tuple(states), tuple(events))
+
+
+def _mistake(
+    rng: random.Random, state: GameState, players: int, seat: int, action: Action
+) -> tuple[int, Action]:
+    """A table-mode mistake the engine accepts, or the chosen action when none is at hand."""
+    if rng.random() < 0.3:
+        active = [s for s in range(players) if state.active[s]]
+        return rng.randrange(players), penalize(rng.choice(active))
+    turn = state.turn
+    if state.phase not in (Phase.AWAIT_TURN, Phase.AFTER_DRAW) or not state.hands[turn]:
+        return seat, action
+    card = rng.choice(state.hands[turn])
+    wrong = play(card, rng.choice(COLORS) if card.is_wild else None)
+    try:
+        apply(state, turn, wrong)
+    except IllegalActionError:  # a 7 that must name a seat, an illegal Wild Draw Four
+        return seat, action
+    return turn, wrong
 
 
 def seatable(rules: Rules, players: int) -> bool:

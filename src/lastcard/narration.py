@@ -40,6 +40,8 @@ _DRAW_REASONS = {
     "uno_penalty": " (Uno penalty)",
     "wild_downpour": " (Wild Downpour)",
     "wild_customizable": " (Wild Customizable)",
+    "wrong_card": " (wrong card)",
+    "suggestion": " (suggestion penalty)",
 }
 
 
@@ -87,12 +89,7 @@ def colour_text(letter: str) -> Text:
 # One line per preset, for the command line's help and the new-game screen; a preset added to the
 # engine later has none. "custom" is what the new-game screen calls rules that equal no preset.
 PRESET_HELP = {
-    "official": "the official rules, first to 500 points",
-    "official-2018": "official rules with the 2018 deck (Shuffle Hands, Customizable wilds)",
-    "party": "stacking Draw Twos, Seven-O and Jump-In",
-    "elimination": "players reaching 500 points are out; the last one left wins",
-    "partners": "two teams of partners sitting opposite (4 players)",
-    "h2o": "adds Wild Downpour cards: everyone else draws 1 or 2",
+    **Rules.preset_summaries(),
     "custom": "your own choice of the options on the right",
 }
 
@@ -195,6 +192,8 @@ class Narrator:
             EventType.CATCH: self._catch,
             EventType.COLOR: self._color,
             EventType.TURN_LIMIT: self._turn_limit,
+            EventType.WRONG_CARD: self._wrong_card,
+            EventType.SUGGESTION_PENALTY: self._suggestion_penalty,
             EventType.HAND_OVER: self._hand_over,
             EventType.GAME_OVER: self._game_over,
         }
@@ -418,6 +417,26 @@ class Narrator:
                 self._verb(e.seat, " names the colour: ", " name the colour: "),
                 self._colour(_letter(e.color)),
                 ".",
+            )
+        ]
+
+    def _wrong_card(self, e: Event) -> list[Text]:
+        return [
+            self._line(
+                self.seat(e.seat),
+                self._verb(e.seat, " plays ", " play "),
+                self._card(e.card.code, None),
+                ", which does not match, and" + self._verb(e.seat, " takes ", " take "),
+                "it back (wrong card, §5.4).",
+            )
+        ]
+
+    def _suggestion_penalty(self, e: Event) -> list[Text]:
+        return [
+            self._line(
+                self.seat(e.seat),
+                self._verb(e.seat, " is ", " are "),
+                "penalised for suggesting a play (§5.5).",
             )
         ]
 

@@ -185,6 +185,7 @@ def _one_action_of_each_kind() -> list[Action]:
         Action(ActionKind.CATCH, target=7),
         Action(ActionKind.COLOR, color=Color.BLUE),
         Action(ActionKind.NEXT),
+        Action(ActionKind.PENALIZE, target=4),
     ]
 
 

@@ -31,6 +31,7 @@ from lastcard import (
     Card,
     Color,
     Event,
+    EventType,
     GameRecord,
     GameState,
     IllegalActionError,
@@ -46,6 +47,7 @@ from lastcard import (
     replay_steps,
     state_digest,
 )
+from lastcard.core.offers import unlisted_but_accepted
 from lastcard.core.rng import RngState
 from lastcard.core.state import PendingChallenge
 
@@ -346,10 +348,15 @@ def test_e66_unlisted_actions_are_rejected_and_change_nothing(
                 assert apply(state, seat, code).state == accepted, where
                 continue
             try:
-                apply(state, seat, code)
+                penalised = apply(state, seat, code)
             except IllegalActionError as error:
                 assert error.code, where
             else:
+                # §5.4, §5.5: table mode penalises a wrong card and a suggestion instead.
+                if unlisted_but_accepted(state, seat, action):
+                    kinds = {e.type for e in penalised.events}
+                    assert kinds & {EventType.WRONG_CARD, EventType.SUGGESTION_PENALTY}, where
+                    continue
                 listed = [a.code for a in legal]
                 pytest.fail(f"{where}: apply accepted it, but legal_actions lists only {listed}")
             assert state.to_dict() == snapshot, f"{where}: the rejection changed the state"

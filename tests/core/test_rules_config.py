@@ -47,6 +47,7 @@ OTHER_VALUES: list[tuple[str, Any]] = [
     ("deck", "2018"),
     ("hand_size", 1),
     ("hand_size", 15),
+    ("mode", "table"),
     ("target_score", 1),
     ("target_score", 250),
     ("target_score", None),
@@ -90,6 +91,7 @@ PRESETS: dict[str, Rules] = {
     "elimination": Rules(elimination=True),
     "partners": Rules(teams="partners"),
     "h2o": Rules(wild_downpour={"draw1": 2, "draw2": 2}),
+    "table": Rules(mode="table"),
 }
 
 # (option, bad value, words the error message must contain: the valid choices)
@@ -134,7 +136,6 @@ BAD_VALUES: list[tuple[str, Any, tuple[str, ...]]] = [
 NOT_SUPPORTED: list[dict[str, Any]] = [
     {"pirate": True},
     {"pirate": True, "seven_o": True},
-    {"mode": "table"},
     {"theme_cards": {"howler"}},
     {"theme_cards": {"draw_three", "joker"}},
     {"custom_wild_effect": "all_discard_one", "deck": "2018"},

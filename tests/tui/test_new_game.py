@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Select, Static, Switch
 from lastcard.core import Rules
 from lastcard.narration import PRESET_HELP
 from lastcard.tui.new_game import NewGameScreen
-from lastcard.tui.options import OPTIONS, choice_label, option_value
+from lastcard.tui.options import OPTIONS, OPTIONS_BY_NAME, choice_label, option_value
 from lastcard.tui.settings import PlaySettings
 
 SIZE = (120, 50)
@@ -118,7 +118,9 @@ def test_choose_players_levels_preset_and_an_option_then_start() -> None:
         await pilot.pause()
         assert switch(app, "seven_o").value is True
         assert switch(app, "jump_in").value is True
-        assert select(app, "opt-stacking").value == OPTIONS[13].choices.index("same")
+        assert select(app, "opt-stacking").value == OPTIONS_BY_NAME["stacking"].choices.index(
+            "same"
+        )
         assert str(screen(app).query_one("#state-seven_o", Static).content) == "on"
         assert select(app, "preset").value == "party"
 
@@ -183,7 +185,7 @@ def test_setting_a_presets_options_by_hand_shows_its_name() -> None:
         await toggle(pilot, app, "seven_o")
         assert select(app, "preset").value == "custom"
         await toggle(pilot, app, "jump_in")
-        select(app, "opt-stacking").value = OPTIONS[13].choices.index("same")
+        select(app, "opt-stacking").value = OPTIONS_BY_NAME["stacking"].choices.index("same")
         await pilot.pause()
         assert select(app, "preset").value == "party"
         await toggle(pilot, app, "jump_in")

@@ -47,8 +47,8 @@ def test_every_rules_field_is_offered_or_listed_as_unsupported() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"mode": "table"}, {"pirate": True}, {"theme_cards": {"howler"}}],
-    ids=["mode", "pirate", "theme_cards"],
+    [{"pirate": True}, {"theme_cards": {"howler"}}],
+    ids=["pirate", "theme_cards"],
 )
 def test_unsupported_options_are_refused_by_the_engine(options: dict[str, Any]) -> None:
     with pytest.raises(RulesError, match="not supported"):
@@ -58,7 +58,7 @@ def test_unsupported_options_are_refused_by_the_engine(options: dict[str, Any]) 
 def test_unsupported_values_are_not_offered() -> None:
     assert "all_discard_one" not in OPTIONS_BY_NAME["custom_wild_effect"].choices
     assert OPTIONS_BY_NAME["teams"].choices == (None, "partners")
-    assert "mode" not in OPTIONS_BY_NAME
+    assert OPTIONS_BY_NAME["mode"].choices == ("strict", "table")
 
 
 @pytest.mark.parametrize("spec", OPTIONS, ids=lambda spec: spec.name)
@@ -126,7 +126,7 @@ def test_unknown_option_names_are_refused() -> None:
     with pytest.raises(KeyError, match="stackng"):
         option_value(Rules(), "stackng")
     with pytest.raises(KeyError):
-        with_option(Rules(), "mode", "table")
+        with_option(Rules(), "pirate", True)
 
 
 def test_choice_labels() -> None:

@@ -563,3 +563,22 @@ def test_a_bot_mistake_stops_the_game_with_a_message_not_a_crash(tmp_path: Path)
 
     at_table(app, scenario)
     assert (tmp_path / "saved-game.json").exists()
+
+
+# -- table mode: a wrong card costs 2 cards and the turn -------------------------------------
+
+
+def test_5_4_1_a_card_that_does_not_match_is_a_wrong_card_in_table_mode(tmp_path: Path) -> None:
+    # You: R5 G7 B1 on R3. In table mode choosing G7 plays it wrongly: you draw Y9 and Y8.
+    rules = Rules(target_score=None, hand_size=3, mode="table")
+    session = stacked_session(["heuristic"], "R5 B2 G7 B3 B1 B4 R3 Y9 Y8", rules=rules)
+    app = make_app(session, tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        assert "Your turn" in screen_text(app)
+        await play(pilot, app, "G7")
+        assert "which does not match, and take" in screen_text(app)
+
+    at_table(app, scenario)
+    assert events_of(app, "wrong_card") == [{"type": "wrong_card", "seat": 0, "card": "G7"}]
+    assert [c.code for c in session.view().hand or ()] == ["R5", "G7", "B1", "Y9", "Y8"]

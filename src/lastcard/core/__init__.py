@@ -29,6 +29,7 @@ from .offers import (
     anyone_may_act_out_of_turn,
     out_of_turn_actions,
     seat_actions,
+    unlisted_but_accepted,
 )
 from .record import GameRecord, Recorder, ReplayMismatchError, replay, replay_steps, state_digest
 from .rules import Rules
@@ -94,4 +95,5 @@ __all__ = [
     "state_digest",
     "team_totals",
     "to_notation",
+    "unlisted_but_accepted",
 ]

@@ -4,6 +4,7 @@
 | --- | --- |
 | play | the card code, `:c` to declare a colour, `>N` to name a seat, `!` to call Uno |
 | others | `draw`, `keep`, `challenge`, `accept`, `uno`, `catch N`, `color c`, `next` |
+| table mode's referee | `penalize N`: seat N drew 2 for a suggestion (§5.5) |
 
 Parsing is case-insensitive; `Action.code` prints the canonical form, and parsing it gives the
 same action back.
@@ -34,6 +35,7 @@ class ActionKind(enum.Enum):
     CATCH = "catch"
     COLOR = "color"
     NEXT = "next"
+    PENALIZE = "penalize"
 
     __hash__ = object.__hash__  # members are singletons; see Color
 
@@ -74,6 +76,8 @@ class Action:
             return text
         if kind is ActionKind.CATCH:
             return "catch " + _seat_text(self.target)
+        if kind is ActionKind.PENALIZE:
+            return "penalize " + _seat_text(self.target)
         if kind is ActionKind.COLOR:
             return "color " + _colour_letter(self.color)
         if not isinstance(kind, ActionKind):
@@ -180,6 +184,8 @@ def _parse_short(text: str) -> Action:
         return Action(_WORDS[head])
     if head == "catch" and len(words) == 2 and _DIGITS.fullmatch(words[1]):
         return Action(ActionKind.CATCH, target=_seat(words[1], text))
+    if head in ("penalize", "penalise") and len(words) == 2 and _DIGITS.fullmatch(words[1]):
+        return Action(ActionKind.PENALIZE, target=_seat(words[1], text))
     if head in ("color", "colour") and len(words) == 2:
         return Action(ActionKind.COLOR, color=_colour(words[1], text))
     if len(words) == 1:
@@ -194,7 +200,8 @@ def _parse_short(text: str) -> Action:
             return Action(ActionKind.PLAY, card, color, target, bool(match["uno"]))
     raise ActionSyntaxError(
         f"not an action: {text!r}. Play a card code (R5, W:g, W+4:b!, R7>2) or say "
-        "draw, keep, challenge, accept, uno, catch N, color c or next"
+        "draw, keep, challenge, accept, uno, catch N, color c or next "
+        "(or, in table mode, penalize N)"
     )
 
 
@@ -231,6 +238,11 @@ NEXT_HAND = Action(ActionKind.NEXT)
 
 def catch(seat: int) -> Action:
     return Action(ActionKind.CATCH, target=seat)
+
+
+def penalize(seat: int) -> Action:
+    """Table mode's referee action: `seat` draws 2 for a card-play suggestion (§5.5.1)."""
+    return Action(ActionKind.PENALIZE, target=seat)
 
 
 def choose_color(color: Color) -> Action:

@@ -258,9 +258,9 @@ def _check_shape(action: Action) -> None:
     elif kind is ActionKind.COLOR:
         if not isinstance(action.color, Color):
             raise ActionSyntaxError("`color` needs a colour: color r, y, g or b")
-    elif kind is ActionKind.CATCH:
+    elif kind is ActionKind.CATCH or kind is ActionKind.PENALIZE:
         if type(action.target) is not int:
-            raise ActionSyntaxError("`catch` needs a seat number: catch N")
+            raise ActionSyntaxError(f"`{kind.value}` needs a seat number: {kind.value} N")
     elif not isinstance(kind, ActionKind):
         raise ActionSyntaxError(f"not an action kind: {shown(kind)}")
     target = action.target
@@ -300,7 +300,7 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
             raise _not_your_turn(d, variant, seat, "play")
         if card not in hand:
             raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§3.2.1)")
-        if card is not d.drawn:
+        if card is not d.drawn and not variant.facts.table_mode:
             raise illegal(
                 "ONLY_DRAWN_CARD_MAY_BE_PLAYED",
                 "after drawing only the drawn card may be played, or `keep` (§3.5.3)",
@@ -339,12 +339,20 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
                     else "accept (§7.1.6)"
                 ),
             )
-    elif not matches(card, d.discard[-1], color):
-        raise illegal(
-            "CARD_DOES_NOT_MATCH",
-            f"{card.code} does not match {d.discard[-1].code} "
-            f"with {color.name.lower()} current (§3.2)",
-        )
+    elif (phase is Phase.AFTER_DRAW and card is not d.drawn) or not matches(
+        card, d.discard[-1], color
+    ):
+        if not variant.facts.table_mode or jump_in:
+            raise illegal(
+                "CARD_DOES_NOT_MATCH",
+                f"{card.code} does not match {d.discard[-1].code} "
+                f"with {color.name.lower()} current (§3.2)",
+            )
+        # §5.4.1: at a refereed table a wrong card is a mistake paid for, not an error. The
+        # play must still be well formed (§5.4.2): the checks above and the target below.
+        _check_target(d, variant, seat, card, action.target)
+        _wrong_card(d, variant, seat, card)
+        return
     legal = True
     if card.kind is Kind.WILD_DRAW_FOUR:
         legal = is_wd4_legal(_without(hand, card), color)
@@ -361,6 +369,29 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     _resolve_play(d, variant, seat, action, legal, jump_in)
     if phase is Phase.AFTER_DRAW or (phase is Phase.AWAIT_TURN and not jump_in):
         _turn_taken(d, variant)  # a stacking answer and a jump-in are no turns (§3.11.4)
+
+
+def _wrong_card(d: Draft, variant: Variant, seat: int, card: Card) -> None:
+    """§5.4.1: the card goes back to the hand (it never left it here), the player draws 2 and
+    the turn passes to next(p); nothing of the card takes effect.
+
+    A wrong card is the player's turn, so it closes the catch window (§4.4) and counts for the
+    turn limit. Decided here (RULES.md is silent): while nothing can be drawn it counts as a
+    pass towards the blocked hand of §3.11.3, since the table is exactly as before it."""
+    d.close_catch_window()
+    d.emit(EventType.WRONG_CARD, seat=seat, card=card.code)
+    got = d.draw(seat, 2, "wrong_card")
+    d.drawn = None
+    if got:
+        d.passes = 0
+    else:
+        d.passes += 1
+        if d.passes >= d.active_count:
+            end_hand(d, None)
+            _turn_taken(d, variant)
+            return
+    advance(d, seat)
+    _turn_taken(d, variant)
 
 
 def _turn_taken(d: Draft, variant: Variant) -> None:
@@ -569,6 +600,23 @@ def _color(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     d.give_turn(d.turn)
 
 
+def _penalize(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    """§5.5.1: the referee makes a seat that suggested a play draw 2, at any time of the hand,
+    turn order unchanged. Any seat may report it (the engine cannot hear who spoke), and
+    nobody is offered it: it answers table talk, not a decision of the game."""
+    if not variant.facts.table_mode:
+        raise illegal(
+            "OPTION_DISABLED", "`penalize` exists only in table mode (mode = 'table', §5.5.1)"
+        )
+    target = action.target
+    if target is None or not 0 <= target < d.players or not d.active[target]:
+        raise illegal("INVALID_TARGET", f"penalize an active seat, not {shown(target)} (§5.5.1)")
+    d.emit(EventType.SUGGESTION_PENALTY, seat=target)
+    if d.exposed == target:
+        d.exposed = None  # it holds three cards now: no Uno is owed any more (§4.1)
+    d.draw(target, 2, "suggestion")
+
+
 def _next(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.HAND_OVER:
         raise illegal("HAND_NOT_OVER", "`next` deals the next hand once this one is over (§6.6)")
@@ -585,4 +633,5 @@ _HANDLERS: dict[ActionKind, Handler] = {
     ActionKind.CATCH: _catch,
     ActionKind.COLOR: _color,
     ActionKind.NEXT: _next,
+    ActionKind.PENALIZE: _penalize,
 }

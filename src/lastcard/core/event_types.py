@@ -50,6 +50,8 @@ class EventType(enum.StrEnum):
     CATCH = "catch"
     COLOR = "color"
     TURN_LIMIT = "turn_limit"
+    WRONG_CARD = "wrong_card"
+    SUGGESTION_PENALTY = "suggestion_penalty"
     HAND_OVER = "hand_over"
     GAME_OVER = "game_over"
 
@@ -67,6 +69,8 @@ DRAW_REASONS = (
     "challenge",
     "uno_penalty",
     "wild_downpour",
+    "wrong_card",
+    "suggestion",
     "wild_customizable",
 )
 
@@ -298,6 +302,15 @@ EVENT_SPECS: Mapping[EventType, EventSpec] = MappingProxyType(
             "§3.11.4: the hand reached its turn limit and ends blocked",
             _f("turns", COUNT, "the turns taken in the hand"),
             _f("limit", COUNT, "the rules' turn limit"),
+        ),
+        EventType.WRONG_CARD: _spec(
+            "§5.4.1: table mode: a card that does not match goes back to its player, who draws 2",
+            _SEAT_ACTED,
+            _f("card", CARD, "the card shown and taken back"),
+        ),
+        EventType.SUGGESTION_PENALTY: _spec(
+            "§5.5.1: table mode: a seat that suggested a play draws 2",
+            _f("seat", SEAT, "the seat penalised"),
         ),
         EventType.HAND_OVER: _spec(
             "§6: a hand ends and is scored",

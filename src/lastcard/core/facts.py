@@ -113,6 +113,7 @@ class RuleFacts:
     allows_jump_in: bool  # §7.3: an identical card may be played out of turn
     allows_jump_in_on_own_card: bool  # §7.3.3: even on the card one placed oneself
     turn_limit: int | None  # §3.11.4: turns after which a hand ends blocked; None: no limit
+    table_mode: bool  # §5.1: wrong cards and suggestions are penalised, not rejected
     # Whether any card, in any deck, names a seat under these rules (a field, not a property:
     # a searching bot asks on every playout).
     has_targeted_cards: bool = field(init=False)
@@ -172,4 +173,5 @@ def _facts_of(rules: Rules) -> RuleFacts:
         allows_jump_in=rules.jump_in,
         allows_jump_in_on_own_card=rules.jump_in and rules.jump_in_self,
         turn_limit=rules.turn_limit,
+        table_mode=rules.mode == "table",
     )

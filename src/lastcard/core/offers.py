@@ -63,6 +63,23 @@ def out_of_turn_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     )
 
 
+def unlisted_but_accepted(state: GameState, seat: int, action: Action) -> bool:
+    """Whether a table should pass `action` to the engine although nobody is offered it:
+    table mode's mistakes and referee calls (§5.1), which the engine accepts and penalises
+    but lists for nobody, since no player chooses them: a play by the seat whose turn it is
+    (a wrong card, §5.4.1) and `penalize N` from any seat (§5.5.1). The engine still judges
+    them (a card not held, a missing colour, an eliminated seat are refused)."""
+    if not rule_facts(state.rules).table_mode or state.phase in _OVER:
+        return False
+    if action.kind is ActionKind.PENALIZE:
+        return True
+    return (
+        action.kind is ActionKind.PLAY
+        and seat == state.turn
+        and state.phase in (Phase.AWAIT_TURN, Phase.AFTER_DRAW)
+    )
+
+
 def seat_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """Everything a table offers `seat` now: its decision if it is to act, `next` between
     hands, else its out-of-turn offers (often nothing)."""

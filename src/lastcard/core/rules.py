@@ -69,7 +69,6 @@ THEME_CARDS = (
 # them without touching the turn loop (a new phase and new table entries); until then asking
 # for them is a clear configuration error rather than a silently different game.
 _NOT_YET = {
-    "mode": ("table", "table mode (§5.4, §5.5)"),
     "pirate": (True, "Pirate Uno (§7.6)"),
     "custom_wild_effect": ("all_discard_one", "the Care-a-lot effect (§7.10.2, §7.11.4)"),
 }
@@ -270,6 +269,15 @@ class Rules:
         return tuple(PRESETS)
 
     @staticmethod
+    def preset_summaries() -> dict[str, str]:
+        """Each preset's name and one line saying what it plays.
+
+        >>> Rules.preset_summaries()["party"]
+        'stacking Draw Twos, Seven-O and Jump-In'
+        """
+        return dict(PRESET_SUMMARIES)
+
+    @staticmethod
     def preset(name: str) -> Rules:
         try:
             return Rules(**PRESETS[name])
@@ -386,6 +394,18 @@ PRESETS: dict[str, dict[str, Any]] = {
     "elimination": {"elimination": True},
     "partners": {"teams": "partners"},
     "h2o": {"wild_downpour": {"draw1": 2, "draw2": 2}},
+    "table": {"mode": "table"},
+}
+
+# One line per preset, for menus and help: what it changes from the official game.
+PRESET_SUMMARIES: dict[str, str] = {
+    "official": "the official rules, first to 500 points",
+    "official-2018": "official rules with the 2018 deck (Shuffle Hands, Customizable wilds)",
+    "party": "stacking Draw Twos, Seven-O and Jump-In",
+    "elimination": "players reaching 500 points are out; the last one left wins",
+    "partners": "two teams of partners sitting opposite (4 players)",
+    "h2o": "adds Wild Downpour cards: everyone else draws 1 or 2",
+    "table": "refereeing a real table: a wrong card or a suggestion costs 2 cards",
 }
 
 

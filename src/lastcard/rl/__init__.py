@@ -2,6 +2,8 @@
 
 - `env(players, rules, reward=..., render_mode=...)`: the PettingZoo AEC environment
   `lastcard_v0`, every seat an agent (`lastcard.rl.aec`).
+- `parallel_env(players, rules, reward=..., render_mode=...)`: the same game as a PettingZoo
+  parallel environment, every live agent acting at every step (`lastcard.rl.parallel`).
 - `SingleAgentEnv(players, rules, opponents=..., seat=...)`, registered with Gymnasium as
   `lastcard/Uno-v0`: one seat against bots (`lastcard.rl.single_agent`).
 - `observation.observe(view)` and `observation.LAYOUT`: the observation of one seat, from its
@@ -22,6 +24,7 @@ from lastcard.bots import bot_names, register
 
 from .aec import LastcardEnv, env
 from .observation import LAYOUT, OBSERVATION_SIZE, observe
+from .parallel import LastcardParallelEnv, parallel_env
 from .policy import PolicyBot
 from .single_agent import SingleAgentEnv
 
@@ -36,8 +39,10 @@ __all__ = [
     "LAYOUT",
     "OBSERVATION_SIZE",
     "LastcardEnv",
+    "LastcardParallelEnv",
     "PolicyBot",
     "SingleAgentEnv",
     "env",
     "observe",
+    "parallel_env",
 ]

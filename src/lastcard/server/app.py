@@ -245,6 +245,9 @@ class Server:
                         "rules": Rules.preset(name).to_dict(),
                     }
                     for name in Rules.presets()
+                    # Table mode penalises wrong cards, which this table's hand cannot choose
+                    # (it offers only the cards that match): it is played in the terminal.
+                    if Rules.preset(name).mode == "strict"
                 ],
                 "levels": list(LEVELS),
                 "turn_seconds": list(TURN_SECONDS),

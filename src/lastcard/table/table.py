@@ -76,7 +76,12 @@ from lastcard.core import (
     player_view,
 )
 from lastcard.core.errors import illegal, shown
-from lastcard.core.offers import anyone_may_act_out_of_turn, out_of_turn_actions, seat_actions
+from lastcard.core.offers import (
+    anyone_may_act_out_of_turn,
+    out_of_turn_actions,
+    seat_actions,
+    unlisted_but_accepted,
+)
 from lastcard.core.rng import SECURE_SEED_BITS, STREAM_BOT, stream_seed
 
 _NEXT = Action(ActionKind.NEXT)
@@ -218,7 +223,7 @@ class Table:
             self.check_ply(seat, ply)  # a stale action is stale whatever its text says
         if isinstance(action, str):
             action = parse_action(action)
-        if action not in self.actions(seat):
+        if action not in self.actions(seat) and not unlisted_but_accepted(state, seat, action):
             _refuse(state, seat, action)
         return self._apply(seat, action)
 

@@ -32,7 +32,6 @@ class OptionSpec:
 # `Rules` fields not offered, with the reason: the engine rejects them, or they only matter
 # with an option it rejects.
 UNSUPPORTED: dict[str, str] = {
-    "mode": "table mode (§5.4, §5.5) is not supported by the engine yet",
     "pirate": "Pirate Uno (§7.6) is not supported by the engine yet",
     "pirate_false_call_penalty": "only used by Pirate Uno (§7.6.4)",
     "theme_cards": "theme-pack cards (§7.11) are not supported by the engine yet",
@@ -122,6 +121,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Two-player rules",
         "With two players left, a Reverse acts as a Skip (§3.9)",
         "bool",
+    ),
+    OptionSpec(
+        "mode",
+        "Mistakes",
+        "Strict: a card that does not match is refused; table: it costs 2 cards and the turn, "
+        "as at a refereed table (§5.4)",
+        "choice",
+        ("strict", "table"),
     ),
     OptionSpec(
         "stacking",

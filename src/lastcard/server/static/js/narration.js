@@ -24,6 +24,8 @@ const DRAW_REASONS = {
   uno_penalty: " (Uno penalty)",
   wild_downpour: " (Wild Downpour)",
   wild_customizable: " (Wild Customizable)",
+  wrong_card: " (wrong card)",
+  suggestion: " (suggestion penalty)",
 };
 
 /** A card in words; a wild with its declared colour: "Wild, choosing green". */
@@ -140,6 +142,15 @@ export class Narrator {
       color: (e) => [
         `${this.seat(e.seat)}${this.verb(e.seat, " names the colour: ", " name the colour: ")}` +
           `${this.colour(e.color)}.`,
+      ],
+      wrong_card: (e) => [
+        `${this.seat(e.seat)}${this.verb(e.seat, " plays ", " play ")}` +
+          `${this.card(e.card, null)}, which does not match, and` +
+          `${this.verb(e.seat, " takes ", " take ")}it back (wrong card, §5.4).`,
+      ],
+      suggestion_penalty: (e) => [
+        `${this.seat(e.seat)}${this.verb(e.seat, " is ", " are ")}` +
+          "penalised for suggesting a play (§5.5).",
       ],
       turn_limit: (e) => {
         this.limitReached = true;

@@ -9,6 +9,8 @@ import { h } from "./dom.js";
 
 // Options with a control of their own elsewhere in the form (the target score field), and
 // options the engine does not play yet or that are no house rule to choose (tui/options.py).
+// Table mode (§5.4) is played in the terminal and through the API: this table's hand offers
+// only the cards that may be played, so a wrong card cannot be chosen here.
 const SHOWN_ELSEWHERE = new Set(["target_score"]);
 const NOT_OFFERED = new Set([
   "mode",

@@ -221,6 +221,8 @@ function eventAlerts(events, you, names) {
             "uno_penalty",
             "wild_downpour",
             "wild_customizable",
+            "wrong_card",
+            "suggestion",
           ].includes(e.reason)
         ) {
           out.push(`You draw ${e.count}.`);
