@@ -52,6 +52,7 @@ from lastcard.core import Card, Color, Event, EventType, GameState, Phase, Playe
 from lastcard.core.matching import is_wd4_legal, matches
 from lastcard.core.rng import RngState
 from lastcard.core.state import PendingChallenge
+from lastcard.core.unchecked import FastGame, unsupported
 
 T = TypeVar("T")
 _RESAMPLES = 8  # attempts at a sample that agrees with `bluff_odds`
@@ -275,92 +276,161 @@ def determinize(
     are relaxed. `voids=False` ignores the voids; `bluff_odds` is described in the module
     docstring (1.0: samples uniform over the hands consistent with the facts).
     """
-    seat = view.seat
-    if seat is None or view.hand is None:
-        raise DeterminizationError("a spectator's view has no hand to search from")
-    knowledge = knowledge if knowledge is not None else Knowledge()
-    players = view.players
-    sizes = view.hand_sizes
-    pool = _unseen_pool(view)
-    fixed: dict[int, list[Card]] = {}
-    for other, cards in sorted(knowledge.known.items()):
-        if other == seat or not 0 <= other < players or not cards:
-            continue
-        need = Counter(cards)
-        if len(cards) > sizes[other] or any(pool[c] < n for c, n in need.items()):
-            continue  # knowledge that no longer fits: sample that hand freely instead
-        pool.subtract(need)
-        fixed[other] = list(cards)
-    unseen = list(pool.elements())
-    bounds: dict[int, list[Void]] = {}
-    if voids:
-        for other, found in knowledge.voids.items():
-            useful = [v for v in found if v.since < sizes[other]] if 0 <= other < players else []
-            if useful and other != seat:
-                bounds[other] = useful
+    return Sampler(view, knowledge, voids=voids, bluff_odds=bluff_odds).state(rng)
 
-    challenger = view.challengeable_by
-    wd4_player = view.top_player if challenger is not None else None
-    own_wd4 = knowledge.wd4_legal if wd4_player == seat else None
-    extra = knowledge.wd4_extra if knowledge.wd4_player == wd4_player else 0
-    for attempt in range(_RESAMPLES):
-        hands, stock, drawn = _deal(view, rng, unseen, fixed, bounds)
-        challenge = None
-        if challenger is not None:
-            challenge = _challenge(view, hands, own_wd4, extra)
-            if (
-                not challenge.legal
-                and challenge.player != seat
-                and attempt < _RESAMPLES - 1
-                and rng.random() >= bluff_odds
-            ):
-                continue  # a bluff: kept only with probability bluff_odds
-        break
 
-    return GameState(
-        rules=view.rules,
-        players=players,
-        rng=RngState("fast", rng.getrandbits(64)),
-        hand_number=view.hand_number,
-        dealer=view.dealer,
-        hands=tuple(hands),
-        stock=stock,
-        discard=view.discard,
-        color=view.color,
-        direction=view.direction,
-        turn=view.turn,
-        to_act=view.to_act,
-        phase=view.phase,
-        active=view.active,
-        scores=view.scores,
-        first_discard=view.first_discard,
-        pending_draw=view.pending_draw,
-        drawn=drawn,
-        challenge=challenge,
-        exposed=view.exposed,
-        uncaught=view.uncaught,
-        top_player=view.top_player,
-        passes=view.passes,
-        hand_turns=view.hand_turns,
-        winners=view.winners,
-        history=view.history,
-    )
+class Sampler:
+    """`determinize` for many samples of one view: what every sample shares (the unseen cards,
+    the known hands, the useful voids and which unseen cards each void bound counts) is worked
+    out once. `state(rng)` and `fast_game(rng)` draw exactly what `determinize` draws from
+    `rng`, so the same generator gives the same sample either way."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        knowledge: Knowledge | None = None,
+        *,
+        voids: bool = True,
+        bluff_odds: float = 1.0,
+    ) -> None:
+        seat = view.seat
+        if seat is None or view.hand is None:
+            raise DeterminizationError("a spectator's view has no hand to search from")
+        knowledge = knowledge if knowledge is not None else Knowledge()
+        players = view.players
+        sizes = view.hand_sizes
+        pool = _unseen_pool(view)
+        fixed: dict[int, list[Card]] = {}
+        for other, cards in sorted(knowledge.known.items()):
+            if other == seat or not 0 <= other < players or not cards:
+                continue
+            need = Counter(cards)
+            if len(cards) > sizes[other] or any(pool[c] < n for c, n in need.items()):
+                continue  # knowledge that no longer fits: sample that hand freely instead
+            pool.subtract(need)
+            fixed[other] = list(cards)
+        bounds: dict[int, list[Void]] = {}
+        if voids:
+            for other, found in knowledge.voids.items():
+                useful = (
+                    [v for v in found if v.since < sizes[other]] if 0 <= other < players else []
+                )
+                if useful and other != seat:
+                    bounds[other] = useful
+        self.view = view
+        self.seat = seat
+        self.bluff_odds = bluff_odds
+        self.unseen = list(pool.elements())
+        self.fixed = fixed
+        self.bounds = bounds
+        # For each bounded seat, the void bounds each card counts against (filled as met).
+        self.hits: dict[int, dict[Card, tuple[int, ...]]] = {s: {} for s in bounds}
+        challenger = view.challengeable_by
+        self.wd4_player = view.top_player if challenger is not None else None
+        self.own_wd4 = knowledge.wd4_legal if self.wd4_player == seat else None
+        self.extra = knowledge.wd4_extra if knowledge.wd4_player == self.wd4_player else 0
+        self.fast_rules = unsupported(view.rules) is None
+
+    def _sample(
+        self, rng: random.Random
+    ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], Card | None, PendingChallenge | None]:
+        """The hidden cards: the hands, the stock, the drawn card and a pending challenge."""
+        view = self.view
+        for attempt in range(_RESAMPLES):
+            hands, stock, drawn = _deal(self, rng)
+            challenge = None
+            if self.wd4_player is not None:
+                challenge = _challenge(view, hands, self.own_wd4, self.extra)
+                if (
+                    not challenge.legal
+                    and challenge.player != self.seat
+                    and attempt < _RESAMPLES - 1
+                    and rng.random() >= self.bluff_odds
+                ):
+                    continue  # a bluff: kept only with probability bluff_odds
+            break
+        return hands, stock, drawn, challenge
+
+    def state(self, rng: random.Random) -> GameState:
+        """One sample, as `determinize` returns it."""
+        hands, stock, drawn, challenge = self._sample(rng)
+        view = self.view
+        return GameState(
+            rules=view.rules,
+            players=view.players,
+            rng=RngState("fast", rng.getrandbits(64)),
+            hand_number=view.hand_number,
+            dealer=view.dealer,
+            hands=tuple(hands),
+            stock=stock,
+            discard=view.discard,
+            color=view.color,
+            direction=view.direction,
+            turn=view.turn,
+            to_act=view.to_act,
+            phase=view.phase,
+            active=view.active,
+            scores=view.scores,
+            first_discard=view.first_discard,
+            pending_draw=view.pending_draw,
+            drawn=drawn,
+            challenge=challenge,
+            exposed=view.exposed,
+            uncaught=view.uncaught,
+            top_player=view.top_player,
+            passes=view.passes,
+            hand_turns=view.hand_turns,
+            winners=view.winners,
+            history=view.history,
+        )
+
+    def fast_game(self, rng: random.Random) -> FastGame:
+        """The same sample as `state(rng)`, as a `FastGame` (rules `unsupported` does not name
+        only: see `fast_rules`)."""
+        hands, stock, drawn, challenge = self._sample(rng)
+        view = self.view
+        return FastGame(
+            rules=view.rules,
+            players=view.players,
+            rng=RngState("fast", rng.getrandbits(64)),
+            hand_number=view.hand_number,
+            dealer=view.dealer,
+            hands=hands,
+            stock=stock,
+            discard=view.discard,
+            color=view.color,
+            direction=view.direction,
+            turn=view.turn,
+            to_act=view.to_act,
+            phase=view.phase,
+            active=view.active,
+            scores=view.scores,
+            first_discard=view.first_discard,
+            pending_draw=view.pending_draw,
+            drawn=drawn,
+            challenge=challenge,
+            exposed=view.exposed,
+            uncaught=view.uncaught,
+            top_player=view.top_player,
+            passes=view.passes,
+            hand_turns=view.hand_turns,
+            winners=view.winners,
+            history=view.history,
+        )
 
 
 def _deal(
-    view: PlayerView,
-    rng: random.Random,
-    unseen: list[Card],
-    fixed: dict[int, list[Card]],
-    bounds: dict[int, list[Void]],
+    sampler: Sampler, rng: random.Random
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], Card | None]:
     """The other hands (`fixed` cards plus random ones, within the void bounds), the stock and
     the drawn card."""
-    seat = view.seat
-    assert seat is not None and view.hand is not None
+    view = sampler.view
+    seat = sampler.seat
+    assert view.hand is not None
+    bounds = sampler.bounds
     sizes = view.hand_sizes
-    rest = _shuffled(unseen, rng)
-    held = {s: list(cards) for s, cards in fixed.items()}
+    rest = _shuffled(sampler.unseen, rng)
+    held = {s: list(cards) for s, cards in sampler.fixed.items()}
     drawn = view.drawn
     if view.phase is Phase.AFTER_DRAW and view.turn != seat:
         # Another seat drew a card it may play: it must be a playable card in its hand.
@@ -380,17 +450,23 @@ def _deal(
             raise DeterminizationError(f"seat {s} is known to hold more than {sizes[s]} cards")
         limits = bounds.get(s)
         if limits:
-            room = [v.since - sum(1 for c in hand if matches(c, v.top, v.color)) for v in limits]
+            hits_of = sampler.hits[s]
+            room = [v.since for v in limits]
+            for card in hand:
+                for i in _hits(hits_of, limits, card):
+                    room[i] -= 1
             while need and rest:
                 card = rest.pop()
-                hits = [i for i, v in enumerate(limits) if matches(card, v.top, v.color)]
-                if all(room[i] > 0 for i in hits):
+                hits = _hits(hits_of, limits, card)
+                for i in hits:
+                    if room[i] <= 0:
+                        skipped.append(card)
+                        break
+                else:
                     for i in hits:
                         room[i] -= 1
                     hand.append(card)
                     need -= 1
-                else:
-                    skipped.append(card)
             if need:  # the bounds cannot all hold: fill up regardless
                 rest = _shuffled(rest + skipped, rng)
                 skipped = []
@@ -411,6 +487,16 @@ def _deal(
             f"{view.stock_size}"
         )
     return hands, tuple(rest), drawn
+
+
+def _hits(known: dict[Card, tuple[int, ...]], limits: list[Void], card: Card) -> tuple[int, ...]:
+    """The void bounds of `limits` that `card` counts against (it matches their top card and
+    colour), remembered in `known`."""
+    hits = known.get(card)
+    if hits is None:
+        hits = tuple(i for i, v in enumerate(limits) if matches(card, v.top, v.color))
+        known[card] = hits
+    return hits
 
 
 def _shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:

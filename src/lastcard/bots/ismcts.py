@@ -10,8 +10,8 @@ The bot searches one tree over its own information set (Cowling, Powley & Whiteh
    `avail` counts the iterations in which the child was legal. Each node's mean is the reward of
    the seat that chose the action leading to it, so opponents pick what is best for them.
 3. **Expand** one untried action (uniformly chosen).
-4. **Roll out** with a fast policy (`rollout=`, below) until the hand ends or `rollout_depth`
-   actions, applying the engine's `legal_actions`/`apply` directly.
+4. **Roll out** with a fast policy (`rollout=`, `lastcard.bots.rollout`) until the hand ends
+   or `rollout_depth` actions.
 5. **Back up** the rewards: 1 for the seat that went out of the hand, 0 for the others (a
    blocked hand gives every seat 1/n). A rollout cut short is scored by `estimate`, from the
    hand sizes alone.
@@ -24,17 +24,16 @@ nobody catches or jumps in there (out-of-turn offers are not searched, see below
 keeping a drawn card, voluntary draws, colours, Seven-O targets and stacking are all ordinary
 tree actions.
 
-**Rollout policies** (`rollout=`):
+**Rollout policies** (`rollout=`): `"smart"` (default), `"strong"` and `"random"`, described in
+`lastcard.bots.rollout`.
 
-- `"smart"` (default): play a coloured card if it can (uniformly among them), else a wild;
-  draw only with nothing to play, then play the drawn card; a wild names the colour the player
-  holds most of; a Seven-O 7 swaps with the smallest other hand; stack when possible, otherwise
-  accept (never challenge); a first Wild gets the colour held most.
-- `"strong"`: `"smart"`, choosing its coloured card as a player would: the one that leaves the
-  most cards of the colour it makes current, and a Skip, Reverse or Draw Two first when the
-  next player is down to two cards or fewer.
-- `"random"`: uniform over the play actions (each colour of a wild counts once), draw only
-  with nothing to play, play the drawn card or keep it at random; accept every penalty.
+**Simulators** (`fast=`). By default every sample is a `FastGame` (`lastcard.core.unchecked`):
+the tree's steps and the rollouts change it in place with actions the engine's rules listed,
+without validation, events or a new state per action, several times faster than the checked
+engine. Rules it does not cover (stacking, Seven-O, the 2018 deck) are searched through the
+checked engine (`legal_actions`, `apply` on `GameState` samples), as is everything with
+`fast=False`. Both simulators play exactly the same games, so for a seed and an iteration
+budget the bot's choices do not depend on `fast`; only the iterations a time budget buys do.
 
 **Decisions answered without search** (always call Uno, always catch): calling `uno` when owed,
 catching whenever a catch is offered, any decision with a single option, and optional
@@ -52,7 +51,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
 
 from lastcard.core import (
     Action,
@@ -61,34 +61,53 @@ from lastcard.core import (
     Color,
     Event,
     GameState,
-    Kind,
     Phase,
     PlayerView,
     apply,
     legal_actions,
 )
-from lastcard.core.cards import COLORS
-from lastcard.core.facts import rule_facts
 from lastcard.core.matching import is_wd4_legal
-from lastcard.core.seats import next_active
+from lastcard.core.unchecked import FastGame
 
-from .determinize import Knowledge, determinize
+from .determinize import Knowledge, Sampler
 from .greedy import color_counts
 from .options import BotOption
+from .rollout import (
+    ROLLOUT_POLICIES,
+    RolloutPolicy,
+    estimate,
+    fast_playout,
+    fast_policy_move,
+    hand_rewards,
+    random_policy,
+    smart_policy,
+    smart_turn,
+    smart_turn_shortcut,
+    strong_policy,
+)
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "ROLLOUT_POLICIES",
+    "IsmctsBot",
+    "RolloutPolicy",
+    "engine_playout",
+    "estimate",
+    "pruned_actions",
+    "random_policy",
+    "search_actions",
+    "smart_policy",
+    "strong_policy",
+]
 
 DEFAULT_SECONDS = 0.2
 
 _PLAY = ActionKind.PLAY
 _DRAW = ActionKind.DRAW
-_KEEP = ActionKind.KEEP
-_ACCEPT = ActionKind.ACCEPT
 _UNO = ActionKind.UNO
 _CATCH = ActionKind.CATCH
 _SIDE = frozenset({ActionKind.UNO, ActionKind.CATCH})
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
-_RESPONSES = (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE)
-
-RolloutPolicy = Callable[[GameState, int, tuple[Action, ...], random.Random], Action]
 
 
 class _Node:
@@ -208,6 +227,13 @@ class IsmctsBot:
             none=True,
         ),
         BotOption("clock", str, "wall", "which clock `seconds` measures", choices=("wall", "cpu")),
+        BotOption(
+            "fast",
+            bool,
+            True,
+            "simulates on the unchecked fast game where the rules allow (false: the checked "
+            "engine, same choices, fewer iterations a second)",
+        ),
     )
 
     def __init__(
@@ -227,6 +253,7 @@ class IsmctsBot:
         tree_depth: int | None = None,
         widening: float | None = None,
         clock: str = "wall",
+        fast: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
@@ -266,12 +293,15 @@ class IsmctsBot:
         self.bluff_odds = float(bluff_odds)
         self.clock = clock
         self.opponents = opponents
+        self.fast = bool(fast)
         self._policy = ROLLOUT_POLICIES[rollout]
         self._rng = random.Random(seed)
         self._knowledge = Knowledge()
         # Statistics of the last search, for benchmarks and curious callers.
         self.last_iterations = 0
         self.last_seconds = 0.0
+        # Each root action's visits and summed reward.
+        self.last_statistics: dict[Action, tuple[int, float]] = {}
 
     def __repr__(self) -> str:
         return (
@@ -316,12 +346,17 @@ class IsmctsBot:
     # -- the search -------------------------------------------------------------------------
 
     def _search(self, view: PlayerView, options: list[Action]) -> Action:
+        sampler = Sampler(view, self._knowledge, voids=self.voids, bluff_odds=self.bluff_odds)
+        if self.fast and sampler.fast_rules:
+            return self._search_on(view, options, _fast_simulator(sampler))
+        return self._search_on(view, options, _engine_simulator(sampler))
+
+    def _search_on(self, view: PlayerView, options: list[Action], sim: _Simulator[S]) -> Action:
         seat = view.seat
         assert seat is not None
         rng = self._rng
-        knowledge = self._knowledge
-        voids = self.voids
-        bluff_odds = self.bluff_odds
+        sample, legal_of, step, playout = sim.sample, sim.legal, sim.step, sim.playout
+        policy_move = sim.policy_move
         root = _Node(seat)
         budget = self.iterations
         clock = time.process_time if self.clock == "cpu" else time.perf_counter
@@ -355,21 +390,21 @@ class IsmctsBot:
                 while len(seeds) <= k:
                     seeds.append(rng.getrandbits(64))
                 irng = random.Random(seeds[k])
-            state = determinize(view, irng, knowledge, voids=voids, bluff_odds=bluff_odds)
+            state = sample(irng)
             if first is not None:
                 node = root.children[first]
-                state = apply(state, seat, first).state
+                state = step(state, seat, first)
                 path.append(node)
             own = 0 if first is None else 1
             # Selection and expansion.
             while state.phase not in _OVER:
                 actor = state.to_act
                 assert actor is not None
-                legal = legal_actions(state, actor)
                 if actor != seat and not tree_opponents:
                     # Opponents are modelled by the rollout policy: no tree node.
-                    state = apply(state, actor, policy(state, actor, legal, irng)).state
+                    state = policy_move(state, actor, policy, irng)
                     continue
+                legal = legal_of(state, actor)
                 if actor == seat:
                     if tree_depth is not None and own >= tree_depth:
                         break
@@ -399,7 +434,7 @@ class IsmctsBot:
                         action = untried[int(irng.random() * len(untried))]
                     child = _Node(actor)
                     children[action] = child
-                    state = apply(state, actor, action).state
+                    state = step(state, actor, action)
                     path.append(child)
                     break
                 best = None
@@ -414,15 +449,18 @@ class IsmctsBot:
                         best, best_value = a, value
                 assert best is not None
                 node = children[best]
-                state = apply(state, actor, best).state
+                state = step(state, actor, best)
                 path.append(node)
-            rewards = _playout(state, irng, policy, depth)
+            rewards = playout(state, irng, policy, depth)
             for n in path:
                 n.visits += 1
                 n.total += rewards[n.actor]
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
+        self.last_statistics = {
+            action: (child.visits, child.total) for action, child in root.children.items()
+        }
         best_action = options[0]
         best_key = (-1, -1.0)
         for action in options:
@@ -456,227 +494,84 @@ def _select_root(root: _Node, options: list[Action], c: float, done: int) -> Act
     return best
 
 
-# -- rollouts --------------------------------------------------------------------------------
+# -- the two simulators ----------------------------------------------------------------------
+
+S = TypeVar("S", GameState, FastGame)
 
 
-def _playout(
+@dataclass(frozen=True)
+class _Simulator(Generic[S]):
+    """How a search samples, lists, steps and rolls out on one kind of position."""
+
+    sample: Callable[[random.Random], S]
+    legal: Callable[[S, int], tuple[Action, ...]]
+    step: Callable[[S, int, Action], S]
+    policy_move: Callable[[S, int, RolloutPolicy, random.Random], S]
+    playout: Callable[[S, random.Random, RolloutPolicy, int], list[float]]
+
+
+def _engine_step(state: GameState, seat: int, action: Action) -> GameState:
+    return apply(state, seat, action).state
+
+
+def _fast_step(game: FastGame, seat: int, action: Action) -> FastGame:
+    game.push(seat, action)
+    return game
+
+
+def _engine_policy_move(
+    state: GameState, seat: int, policy: RolloutPolicy, rng: random.Random
+) -> GameState:
+    return apply(state, seat, policy(state, seat, legal_actions(state, seat), rng)).state
+
+
+def _fast_policy_move(
+    game: FastGame, seat: int, policy: RolloutPolicy, rng: random.Random
+) -> FastGame:
+    fast_policy_move(game, seat, policy, rng)
+    return game
+
+
+def _fast_simulator(sampler: Sampler) -> _Simulator[FastGame]:
+    return _Simulator(
+        sampler.fast_game, FastGame.legal, _fast_step, _fast_policy_move, fast_playout
+    )
+
+
+def _engine_simulator(sampler: Sampler) -> _Simulator[GameState]:
+    return _Simulator(
+        sampler.state, legal_actions, _engine_step, _engine_policy_move, engine_playout
+    )
+
+
+def engine_playout(
     state: GameState, rng: random.Random, policy: RolloutPolicy, max_actions: int
 ) -> list[float]:
-    """Play on with `policy` until the hand ends (or `max_actions`); the rewards per seat."""
-    # The default policy's ordinary turns need no list of legal actions (see `_smart_turn`).
-    facts = rule_facts(state.rules)
-    fast = policy is smart_policy and facts.allows_wd4_bluff and not facts.has_targeted_cards
+    """`lastcard.bots.rollout.fast_playout` through the checked engine: the same choices from
+    the same random numbers, through `legal_actions` and `apply`."""
+    shortcut = smart_turn_shortcut(state.rules, policy)
     turn = Phase.AWAIT_TURN
     for _ in range(max_actions):
         phase = state.phase
         if phase in _OVER:
-            return _result(state)
+            return hand_rewards(state.players, state.history[-1].went_out)
         seat = state.to_act
         assert seat is not None
-        if fast and phase is turn:
-            action = _smart_turn(state, seat, rng)
+        action: Action
+        if shortcut and phase is turn:
+            assert state.color is not None
+            choice = smart_turn(state.hands[seat], state.color, state.discard[-1], rng)
+            if choice is None:
+                action = _DRAW_ACTION
+            else:
+                card, color, uno = choice
+                action = Action(_PLAY, card, color, None, uno)
         else:
             action = policy(state, seat, legal_actions(state, seat), rng)
         state = apply(state, seat, action).state
     if state.phase in _OVER:
-        return _result(state)
+        return hand_rewards(state.players, state.history[-1].went_out)
     return estimate(state)
 
 
-def _smart_turn(state: GameState, seat: int, rng: random.Random) -> Action:
-    """`smart_policy` on an ordinary turn, from the hand itself: a coloured card it can play
-    (uniformly among the distinct ones), else a wild naming its most held colour, else draw.
-    Only for rules where a play names no target and every Wild Draw Four may be played."""
-    hand = state.hands[seat]
-    color = state.color
-    top = state.discard[-1]
-    top_wild = top.is_wild
-    kind, rank = top.kind, top.rank
-    coloured: list[Card] = []
-    wilds: list[Card] = []
-    for c in hand:
-        if c.is_wild:
-            if c not in wilds:
-                wilds.append(c)
-        elif (c.color is color or (not top_wild and c.kind is kind and c.rank == rank)) and (
-            c not in coloured
-        ):
-            coloured.append(c)
-    uno = len(hand) == 2
-    if coloured:
-        card = coloured[int(rng.random() * len(coloured))] if len(coloured) > 1 else coloured[0]
-        return Action(_PLAY, card, None, None, uno)
-    if wilds:
-        card = wilds[int(rng.random() * len(wilds))] if len(wilds) > 1 else wilds[0]
-        return Action(_PLAY, card, _most_held(hand, card), None, uno)
-    return _DRAW_ACTION
-
-
 _DRAW_ACTION = Action(ActionKind.DRAW)
-
-
-def _result(state: GameState) -> list[float]:
-    n = state.players
-    went_out = state.history[-1].went_out
-    if went_out is None:
-        return [1.0 / n] * n
-    rewards = [0.0] * n
-    rewards[went_out] = 1.0
-    return rewards
-
-
-def estimate(state: GameState) -> list[float]:
-    """Each seat's chance of going out, guessed from the hand sizes alone.
-
-    A seat's share is proportional to `cards ** -0.6`, times 1.1 for the seat to act: the fit
-    of two-player hands between `smart_policy` players (P(the seat to act wins) with a cards
-    against b is about 1 / (1 + (a / b) ** 0.6 / 1.1)).
-    """
-    to_act = state.to_act
-    weights = [
-        (_MOVER if seat == to_act else 1.0) * max(len(hand), 1) ** _SIZE_EXPONENT if on else 0.0
-        for seat, (hand, on) in enumerate(zip(state.hands, state.active, strict=True))
-    ]
-    total = sum(weights) or 1.0
-    return [w / total for w in weights]
-
-
-_SIZE_EXPONENT = -0.6
-_MOVER = 1.1
-
-
-def _most_held(hand: Sequence[Card], without: Card | None = None) -> Color:
-    counts = [0, 0, 0, 0]
-    skipped = without is None
-    for card in hand:
-        if not skipped and card is without:
-            skipped = True
-            continue
-        color = card.color
-        if color is not None:
-            counts[_COLOR_INDEX[color]] += 1
-    return COLORS[counts.index(max(counts))]
-
-
-_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
-
-
-def _variant(state: GameState, seat: int, plays: list[Action], card: Card) -> Action:
-    """The best form of playing `card`: the colour held most, the smallest hand as target."""
-    forms = [a for a in plays if a.card is card]
-    if len(forms) == 1:
-        return forms[0]
-    if card.is_wild:
-        color = _most_held(state.hands[seat], card)
-        forms = [a for a in forms if a.color is color] or forms
-    if any(a.target is not None for a in forms):  # a last card needs no target: go out
-        hands = state.hands
-        forms.sort(key=lambda a: len(hands[a.target]) if a.target is not None else -1)
-    return forms[0]
-
-
-def smart_policy(
-    state: GameState, seat: int, legal: tuple[Action, ...], rng: random.Random
-) -> Action:
-    """The default rollout policy (see the module docstring)."""
-    phase = state.phase
-    if phase is Phase.AWAIT_FIRST_COLOR:
-        color = _most_held(state.hands[seat])
-        for a in legal:
-            if a.color is color:
-                return a
-        return legal[0]
-    plays = [a for a in legal if a.kind is _PLAY]
-    if plays:
-        if plays[-1].uno:
-            plays = [a for a in plays if a.uno]
-        if phase is Phase.AWAIT_TURN:
-            # Distinct cards in the engine's order (a set's order would vary between runs).
-            cards = list(dict.fromkeys(a.card for a in plays if a.card is not None))
-            coloured = [c for c in cards if not c.is_wild]
-            pool = coloured or cards
-            card = pool[int(rng.random() * len(pool))] if len(pool) > 1 else pool[0]
-        else:  # after a draw: the drawn card; a response: stack
-            first = plays[0].card
-            assert first is not None
-            card = first
-        return _variant(state, seat, plays, card)
-    for a in legal:
-        kind = a.kind
-        if kind is _DRAW or kind is _ACCEPT or kind is _KEEP:
-            return a
-    return legal[0]
-
-
-def strong_policy(
-    state: GameState, seat: int, legal: tuple[Action, ...], rng: random.Random
-) -> Action:
-    """`smart_policy`, choosing its coloured card as a player would: the card that leaves the
-    most cards of the colour it makes current, and a Skip, Reverse or Draw Two first when the
-    next player is down to two cards or fewer (ties broken at random)."""
-    if state.phase is not Phase.AWAIT_TURN:
-        return smart_policy(state, seat, legal, rng)
-    plays = [a for a in legal if a.kind is _PLAY]
-    if not plays:
-        return smart_policy(state, seat, legal, rng)
-    if plays[-1].uno:
-        plays = [a for a in plays if a.uno]
-    hand = state.hands[seat]
-    counts = [0, 0, 0, 0]
-    for c in hand:
-        if c.color is not None:
-            counts[_COLOR_INDEX[c.color]] += 1
-    nxt = next_active(state.active, seat, state.direction)
-    threatened = len(state.hands[nxt]) <= 2
-    best: Card | None = None
-    best_score = -1.0
-    wild: Card | None = None
-    for a in plays:
-        card = a.card
-        if card is None or card is best:
-            continue
-        color = card.color
-        if color is None:
-            wild = wild or card
-            continue
-        score = counts[_COLOR_INDEX[color]] + rng.random()
-        if threatened and card.kind in _ATTACKS:
-            score += 10.0
-        if score > best_score:
-            best, best_score = card, score
-    card = best if best is not None else wild
-    assert card is not None
-    return _variant(state, seat, plays, card)
-
-
-_ATTACKS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
-
-
-def random_policy(
-    state: GameState, seat: int, legal: tuple[Action, ...], rng: random.Random
-) -> Action:
-    """Uniform over plays; draw only with nothing to play; accept penalties."""
-    phase = state.phase
-    if phase is Phase.AWAIT_FIRST_COLOR:
-        return legal[int(rng.random() * len(legal))]
-    plays = [a for a in legal if a.kind is _PLAY]
-    if any(a.uno for a in plays):
-        plays = [a for a in plays if a.uno]
-    if phase is Phase.AFTER_DRAW:
-        keep = [a for a in legal if a.kind is _KEEP]
-        options = plays + keep
-        return options[int(rng.random() * len(options))]
-    if plays and phase not in _RESPONSES:
-        return plays[int(rng.random() * len(plays))]
-    for a in legal:
-        kind = a.kind
-        if kind is _DRAW or kind is _ACCEPT:
-            return a
-    return legal[0]
-
-
-ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {
-    "smart": smart_policy,
-    "strong": strong_policy,
-    "random": random_policy,
-}

@@ -1,0 +1,383 @@
+"""Rollouts for the search bots: the fast policies that play a sampled hand to its end, and
+the two simulators they play on.
+
+**Policies** (`ROLLOUT_POLICIES`, `IsmctsBot(rollout=...)`):
+
+- `"smart"` (default): play a coloured card if it can (uniformly among them), else a wild;
+  draw only with nothing to play, then play the drawn card; a wild names the colour the player
+  holds most of; a Seven-O 7 swaps with the smallest other hand; stack when possible, otherwise
+  accept (never challenge); a first Wild gets the colour held most.
+- `"strong"`: `"smart"`, choosing its coloured card as a player would: the one that leaves the
+  most cards of the colour it makes current, and a Skip, Reverse or Draw Two first when the
+  next player is down to two cards or fewer.
+- `"random"`: uniform over the play actions (each colour of a wild counts once), draw only
+  with nothing to play, play the drawn card or keep it at random; accept every penalty.
+
+A policy reads a `Position`: a `GameState`, or the `FastGame` a search plays on.
+
+**Simulators.** `fast_playout` plays on a `FastGame` (`lastcard.core.unchecked`), in place and
+unchecked; `lastcard.bots.ismcts.engine_playout` plays through the checked engine
+(`legal_actions`, `apply`), several times slower. Both make the same choices with the same
+random numbers, so from the same position and generator they reach the same end: which one a
+search uses changes its speed, never its answers (`tests/bots/test_fast_search.py`).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from lastcard.core import Action, ActionKind, Card, Color, Kind, Phase, Rules
+from lastcard.core.cards import COLORS
+from lastcard.core.facts import rule_facts
+from lastcard.core.seats import next_active
+from lastcard.core.unchecked import FastGame
+
+_PLAY = ActionKind.PLAY
+_DRAW = ActionKind.DRAW
+_KEEP = ActionKind.KEEP
+_ACCEPT = ActionKind.ACCEPT
+_OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
+_RESPONSES = (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE)
+_AWAIT_TURN = Phase.AWAIT_TURN
+_AFTER_DRAW = Phase.AFTER_DRAW
+_WD4_RESPONSE = Phase.AWAIT_WD4_RESPONSE
+
+
+class Position(Protocol):
+    """What a rollout policy reads of a position: `GameState` and `FastGame` both are one."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+
+    @property
+    def discard(self) -> Sequence[Card]: ...
+
+    @property
+    def color(self) -> Color | None: ...
+
+    @property
+    def direction(self) -> int: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def active(self) -> Sequence[bool]: ...
+
+
+RolloutPolicy = Callable[[Position, int, tuple[Action, ...], random.Random], Action]
+
+
+# -- the simulators ----------------------------------------------------------------------------
+
+
+def smart_turn_shortcut(rules: Rules, policy: RolloutPolicy) -> bool:
+    """Whether `policy`'s ordinary turns may be chosen by `smart_turn`, from the hand alone:
+    for `smart_policy`, under rules where a play names no target and every Wild Draw Four may
+    be played (so every card `smart_turn` considers is on offer)."""
+    facts = rule_facts(rules)
+    return policy is smart_policy and facts.allows_wd4_bluff and not facts.has_targeted_cards
+
+
+def fast_playout(
+    game: FastGame, rng: random.Random, policy: RolloutPolicy, max_actions: int
+) -> list[float]:
+    """Play `game` on in place with `policy` until the hand ends (or `max_actions`): the
+    rewards per seat (`hand_rewards`, or `estimate` for a rollout cut short)."""
+    # `smart_policy` needs no list of legal actions in the phases a rollout meets: its choice
+    # is made from the hand, as `smart_policy` makes it from the list (the same card, colour
+    # and call, from the same random numbers).
+    shortcut = smart_turn_shortcut(game.rules, policy)
+    hands = game.hands
+    for _ in range(max_actions):
+        if game.ended:
+            return hand_rewards(game.players, game.went_out)
+        seat = game.to_act
+        assert seat is not None
+        phase = game.phase
+        if shortcut and phase is _AWAIT_TURN:
+            color = game.color
+            assert color is not None
+            choice = smart_turn(hands[seat], color, game.discard[-1], rng)
+            if choice is None:
+                game.draw_turn(seat)
+            else:
+                game.play(seat, choice[0], choice[1], choice[2])
+        elif shortcut and phase is _AFTER_DRAW:  # play the drawn card
+            hand = hands[seat]
+            card = game.drawn
+            assert card is not None
+            game.play(seat, card, most_held(hand, card) if card.is_wild else None, len(hand) == 2)
+        elif shortcut and phase is _WD4_RESPONSE:  # never challenge
+            game.accept(seat)
+        else:
+            game.push(seat, policy(game, seat, game.legal(seat), rng))
+    if game.ended:
+        return hand_rewards(game.players, game.went_out)
+    return estimate(game)
+
+
+def fast_policy_move(game: FastGame, seat: int, policy: RolloutPolicy, rng: random.Random) -> None:
+    """`seat` makes `policy`'s move on `game`, in place: exactly
+    `game.push(seat, policy(game, seat, game.legal(seat), rng))`, without the list of legal
+    actions where `smart_policy` does not need it (`smart_policy_turn`)."""
+    phase = game.phase
+    if smart_turn_shortcut(game.rules, policy):
+        if phase is _AWAIT_TURN:
+            color = game.color
+            assert color is not None
+            choice = smart_policy_turn(game.hands[seat], color, game.discard[-1], rng)
+            if choice is None:
+                game.draw_turn(seat)
+            else:
+                game.play(seat, choice[0], choice[1], choice[2])
+            return
+        if phase is _AFTER_DRAW:  # play the drawn card
+            hand = game.hands[seat]
+            card = game.drawn
+            assert card is not None
+            game.play(seat, card, most_held(hand, card) if card.is_wild else None, len(hand) == 2)
+            return
+        if phase is _WD4_RESPONSE:  # never challenge
+            game.accept(seat)
+            return
+    game.push(seat, policy(game, seat, game.legal(seat), rng))
+
+
+def hand_rewards(players: int, went_out: int | None) -> list[float]:
+    """1 for the seat that went out, 0 for the others; a blocked hand gives each seat 1/n."""
+    if went_out is None:
+        return [1.0 / players] * players
+    rewards = [0.0] * players
+    rewards[went_out] = 1.0
+    return rewards
+
+
+def estimate(state: Position) -> list[float]:
+    """Each seat's chance of going out, guessed from the hand sizes alone.
+
+    A seat's share is proportional to `cards ** -0.6`, times 1.1 for the seat to act: the fit
+    of two-player hands between `smart_policy` players (P(the seat to act wins) with a cards
+    against b is about 1 / (1 + (a / b) ** 0.6 / 1.1)).
+    """
+    to_act = state.to_act
+    weights = [
+        (_MOVER if seat == to_act else 1.0) * max(len(hand), 1) ** _SIZE_EXPONENT if on else 0.0
+        for seat, (hand, on) in enumerate(zip(state.hands, state.active, strict=True))
+    ]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+_SIZE_EXPONENT = -0.6
+_MOVER = 1.1
+
+
+# -- the policies ------------------------------------------------------------------------------
+
+
+def smart_turn(
+    hand: Sequence[Card], color: Color, top: Card, rng: random.Random
+) -> tuple[Card, Color | None, bool] | None:
+    """`smart_policy` on an ordinary turn, from the hand itself: the card to play, the colour
+    it names and the Uno call, or None to draw. A coloured card it can play (uniformly among
+    the distinct ones, in hand order), else a wild naming its most held colour. Only where
+    `smart_turn_shortcut` allows it."""
+    top_wild = top.is_wild
+    kind, rank = top.kind, top.rank
+    coloured: list[Card] = []
+    wilds: list[Card] = []
+    for c in hand:
+        if c.is_wild:
+            if c not in wilds:
+                wilds.append(c)
+        elif (c.color is color or (not top_wild and c.kind is kind and c.rank == rank)) and (
+            c not in coloured
+        ):
+            coloured.append(c)
+    uno = len(hand) == 2
+    if coloured:
+        card = coloured[int(rng.random() * len(coloured))] if len(coloured) > 1 else coloured[0]
+        return card, None, uno
+    if wilds:
+        card = wilds[int(rng.random() * len(wilds))] if len(wilds) > 1 else wilds[0]
+        return card, most_held(hand, card), uno
+    return None
+
+
+def smart_policy_turn(
+    hand: Sequence[Card], color: Color, top: Card, rng: random.Random
+) -> tuple[Card, Color | None, bool] | None:
+    """`smart_policy`'s own choice on an ordinary turn, from the hand: as `smart_turn`, but
+    among the distinct cards in the engine's order (`legal_actions` lists plays card by card in
+    `sort_hand` order), as `smart_policy` picks from that list. Only where
+    `smart_turn_shortcut` allows it."""
+    top_wild = top.is_wild
+    kind, rank = top.kind, top.rank
+    coloured: set[Card] = set()
+    wilds: set[Card] = set()
+    for c in hand:
+        if c.is_wild:
+            wilds.add(c)
+        elif c.color is color or (not top_wild and c.kind is kind and c.rank == rank):
+            coloured.add(c)
+    pool = coloured or wilds
+    if not pool:
+        return None
+    if len(pool) > 1:
+        ordered = sorted(pool, key=_SORT_KEY)
+        card = ordered[int(rng.random() * len(ordered))]
+    else:
+        (card,) = pool
+    return card, most_held(hand, card) if card.is_wild else None, len(hand) == 2
+
+
+def most_held(hand: Sequence[Card], without: Card | None = None) -> Color:
+    """The colour `hand` holds most of (the first of `COLORS` on a tie), one `without` aside."""
+    counts = [0, 0, 0, 0]
+    skipped = without is None
+    for card in hand:
+        if not skipped and card is without:
+            skipped = True
+            continue
+        color = card.color
+        if color is not None:
+            counts[_COLOR_INDEX[color]] += 1
+    return COLORS[counts.index(max(counts))]
+
+
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
+_SORT_KEY = operator.attrgetter("sort_key")
+
+
+def _variant(state: Position, seat: int, plays: list[Action], card: Card) -> Action:
+    """The best form of playing `card`: the colour held most, the smallest hand as target."""
+    forms = [a for a in plays if a.card is card]
+    if len(forms) == 1:
+        return forms[0]
+    if card.is_wild:
+        color = most_held(state.hands[seat], card)
+        forms = [a for a in forms if a.color is color] or forms
+    if any(a.target is not None for a in forms):  # a last card needs no target: go out
+        hands = state.hands
+        forms.sort(key=lambda a: len(hands[a.target]) if a.target is not None else -1)
+    return forms[0]
+
+
+def smart_policy(
+    state: Position, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
+    """The default rollout policy (see the module docstring)."""
+    phase = state.phase
+    if phase is Phase.AWAIT_FIRST_COLOR:
+        color = most_held(state.hands[seat])
+        for a in legal:
+            if a.color is color:
+                return a
+        return legal[0]
+    plays = [a for a in legal if a.kind is _PLAY]
+    if plays:
+        if plays[-1].uno:
+            plays = [a for a in plays if a.uno]
+        if phase is _AWAIT_TURN:
+            # Distinct cards in the engine's order (a set's order would vary between runs).
+            cards = list(dict.fromkeys(a.card for a in plays if a.card is not None))
+            coloured = [c for c in cards if not c.is_wild]
+            pool = coloured or cards
+            card = pool[int(rng.random() * len(pool))] if len(pool) > 1 else pool[0]
+        else:  # after a draw: the drawn card; a response: stack
+            first = plays[0].card
+            assert first is not None
+            card = first
+        return _variant(state, seat, plays, card)
+    for a in legal:
+        kind = a.kind
+        if kind is _DRAW or kind is _ACCEPT or kind is _KEEP:
+            return a
+    return legal[0]
+
+
+def strong_policy(
+    state: Position, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
+    """`smart_policy`, choosing its coloured card as a player would: the card that leaves the
+    most cards of the colour it makes current, and a Skip, Reverse or Draw Two first when the
+    next player is down to two cards or fewer (ties broken at random)."""
+    if state.phase is not _AWAIT_TURN:
+        return smart_policy(state, seat, legal, rng)
+    plays = [a for a in legal if a.kind is _PLAY]
+    if not plays:
+        return smart_policy(state, seat, legal, rng)
+    if plays[-1].uno:
+        plays = [a for a in plays if a.uno]
+    hand = state.hands[seat]
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c.color is not None:
+            counts[_COLOR_INDEX[c.color]] += 1
+    nxt = next_active(state.active, seat, state.direction)
+    threatened = len(state.hands[nxt]) <= 2
+    best: Card | None = None
+    best_score = -1.0
+    wild: Card | None = None
+    for a in plays:
+        card = a.card
+        if card is None or card is best:
+            continue
+        color = card.color
+        if color is None:
+            wild = wild or card
+            continue
+        score = counts[_COLOR_INDEX[color]] + rng.random()
+        if threatened and card.kind in _ATTACKS:
+            score += 10.0
+        if score > best_score:
+            best, best_score = card, score
+    card = best if best is not None else wild
+    assert card is not None
+    return _variant(state, seat, plays, card)
+
+
+_ATTACKS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
+
+
+def random_policy(
+    state: Position, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
+    """Uniform over plays; draw only with nothing to play; accept penalties."""
+    phase = state.phase
+    if phase is Phase.AWAIT_FIRST_COLOR:
+        return legal[int(rng.random() * len(legal))]
+    plays = [a for a in legal if a.kind is _PLAY]
+    if any(a.uno for a in plays):
+        plays = [a for a in plays if a.uno]
+    if phase is Phase.AFTER_DRAW:
+        keep = [a for a in legal if a.kind is _KEEP]
+        options = plays + keep
+        return options[int(rng.random() * len(options))]
+    if plays and phase not in _RESPONSES:
+        return plays[int(rng.random() * len(plays))]
+    for a in legal:
+        kind = a.kind
+        if kind is _DRAW or kind is _ACCEPT:
+            return a
+    return legal[0]
+
+
+ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {
+    "smart": smart_policy,
+    "strong": strong_policy,
+    "random": random_policy,
+}
