@@ -13,14 +13,19 @@ counts environment steps (one `step` call = one step):
   step is one decision of the agent, the bots' moves in between included in its time;
 - ``vector xN``: Gymnasium's `AsyncVectorEnv` of N single-agent envs (``--envs``, one process
   each), the way to use more than one core; every env's step counts;
+- ``AEC table``, ``single-agent table`` (``--reference``): the same two with ``fast=False``,
+  every step through the `Table` (the reference path the fast path is checked against;
+  under rules the fast path does not cover, the two rows of each pair are the same path);
 - ``rlcard`` (``--vs-rlcard``, RLCard 1.2 installed: ``pip install -e '.[bench]'``): its Uno
   environment, ``env.step`` with a random legal action, the same player count. RLCard plays
   simpler rules (no Uno call, no challenge, no scoring: an episode is one hand), so steps/s is
   the comparable figure, not episodes/s.
 
-Ways are interleaved run by run; min / median / max over the runs are printed.
+Ways are interleaved run by run; min / median / max over the runs are printed, and the ratios
+of the medians to RLCard's (and of each fast path to its reference) measured in the same run.
 
-Run: ``python benchmarks/rl_speed.py [--players 2] [--steps 20000] [--runs 3] [--vs-rlcard]``.
+Run: ``python benchmarks/rl_speed.py [--players 2] [--rules official] [--steps 20000] [--runs 3]
+[--vs-rlcard] [--reference]``.
 """
 
 from __future__ import annotations
@@ -39,8 +44,8 @@ import numpy as np
 import lastcard.rl
 
 
-def aec_steps(players: int, rules: str, steps: int, seed: int) -> float:
-    env = lastcard.rl.env(players, rules)
+def aec_steps(players: int, rules: str, steps: int, seed: int, fast: bool = True) -> float:
+    env = lastcard.rl.env(players, rules, fast=fast)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     start = time.perf_counter()
@@ -71,8 +76,10 @@ def parallel_steps(players: int, rules: str, steps: int, seed: int) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def single_agent_steps(players: int, rules: str, opponents: str, steps: int, seed: int) -> float:
-    env = gym.make("lastcard/Uno-v0", players=players, rules=rules, opponents=opponents)
+def single_agent_steps(
+    players: int, rules: str, opponents: str, steps: int, seed: int, fast: bool = True
+) -> float:
+    env = gym.make("lastcard/Uno-v0", players=players, rules=rules, opponents=opponents, fast=fast)
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     start = time.perf_counter()
@@ -139,6 +146,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--envs", type=int, default=2, help="envs of the vector way (default 2)")
     parser.add_argument("--vs-rlcard", action="store_true", help="also time RLCard's Uno env")
+    parser.add_argument(
+        "--reference", action="store_true", help="also time the table path (fast=False)"
+    )
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
 
@@ -152,6 +162,13 @@ def main() -> None:
             args.players, args.rules, args.opponents, args.envs, args.steps, seed
         ),
     }
+    if args.reference:
+        ways["AEC table"] = lambda seed: aec_steps(
+            args.players, args.rules, args.steps, seed, fast=False
+        )
+        ways["single-agent table"] = lambda seed: single_agent_steps(
+            args.players, args.rules, args.opponents, args.steps, seed, fast=False
+        )
     if args.vs_rlcard:
         ways["rlcard"] = lambda seed: rlcard_steps(args.players, args.steps, seed)
     rates: dict[str, list[float]] = {name: [] for name in ways}
@@ -163,13 +180,16 @@ def main() -> None:
         f"{args.players} players, {args.rules} rules, single-agent opponents {args.opponents}, "
         f"{args.steps:,} steps x {args.runs} runs"
     )
-    print(f"{'env':<14} {'min':>9} {'median':>9} {'max':>9}  steps/s")
+    print(f"{'env':<18} {'min':>9} {'median':>9} {'max':>9}  steps/s")
     for name, values in rates.items():
         low, mid, high = min(values), statistics.median(values), max(values)
-        print(f"{name:<14} {low:>9,.0f} {mid:>9,.0f} {high:>9,.0f}")
-    if "rlcard" in rates:
-        ours = statistics.median(rates["AEC"])
-        print(f"AEC / rlcard (medians): {ours / statistics.median(rates['rlcard']):.2f}")
+        print(f"{name:<18} {low:>9,.0f} {mid:>9,.0f} {high:>9,.0f}")
+    medians = {name: statistics.median(values) for name, values in rates.items()}
+    pairs = [(name, "rlcard") for name in ("AEC", "single-agent", "parallel")]
+    pairs += [(name, f"{name} table") for name in ("AEC", "single-agent")]
+    for ours, theirs in pairs:
+        if theirs in medians:
+            print(f"{ours} / {theirs} (medians): {medians[ours] / medians[theirs]:.2f}")
 
 
 if __name__ == "__main__":

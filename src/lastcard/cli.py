@@ -891,8 +891,7 @@ def study(
             "--games",
             "-n",
             min=1,
-            help="Hands per ladder cell and per heuristic habit cell (bots the compiled "
-            "simulator does not play).",
+            help="Hands per ladder cell.",
         ),
     ] = DEFAULT_GAMES,
     seat_hands: Annotated[
@@ -900,7 +899,7 @@ def study(
         typer.Option(
             "--seat-hands",
             min=1,
-            help=f"Hands per first-seat cell (each player count) and per greedy habit cell: "
+            help=f"Hands per first-seat cell (each player count) and per habit cell: "
             f"{DEFAULT_SEAT_HANDS:,} by default on the compiled simulator, "
             f"{REFERENCE_SEAT_HANDS:,} on the reference engine.",
         ),

@@ -37,10 +37,13 @@ def test_covered_rules_and_bots() -> None:
     )
     assert unsupported(rules, ["random", "eager:call_uno=false,catch_rate=0.1"]) is None
     assert unsupported(Rules.preset("party"), ["greedy:stack=false", "eager", "random"]) is None
+    heuristic = ["heuristic", "heuristic:bluff=false,challenge_threshold=0.5,hold_wilds=false"]
+    assert unsupported(Rules.preset("party"), [*heuristic, "greedy"]) is None
 
 
 def test_other_bots_are_not_covered() -> None:
-    assert "heuristic" in (unsupported(Rules(), ["eager", "heuristic"]) or "")
+    assert "ismcts" in (unsupported(Rules(), ["eager", "ismcts"]) or "")
+    assert "forgetful" in (unsupported(Rules(), ["heuristic", "forgetful:base=greedy"]) or "")
     factory = functools.partial(RandomBot)
     assert "by name" in (unsupported(Rules(), [factory, "eager"]) or "")
 

@@ -4,8 +4,9 @@ Each kernel game is (1) replayed through `lastcard.replay` from its own trace, w
 legal at every step and reach the kernel's final scores, hands and winner, and (2) compared with
 `play_game` run with the same seed and bots: the same actions in the same order, the same final
 digest. Cases cover every rule option the kernel plays, 2 to 10 players, the bots' habits (Uno
-calls, catches, voluntary draws) and the action limit; the benchmark runs far more
-(`benchmarks/fast_speed.py`).
+calls, catches, voluntary draws) and the action limit; `check_games` serves the heuristic bot's
+tables too (`test_fast_heuristic.py`), and the benchmark runs far more
+(`benchmarks/fast_exact.py`).
 """
 
 from __future__ import annotations
@@ -25,9 +26,12 @@ from lastcard.sim.fast.streams import bot_seed_table
 from lastcard.sim.simulate import is_turn
 
 TRACE = 60_000  # actions kept per game: more than any game here plays
+# numba's package does not declare this export to mypy; it is public API all the same.
+NUMBA_MAX_THREADS: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
 
 
-def _check_games(bots: list[str], rules: Rules, games: int, seed: int, **options: Any) -> None:
+def check_games(bots: list[str], rules: Rules, games: int, seed: int, **options: Any) -> None:
+    """Games 0..`games`-1 of the run `seed`, on the kernel and on the reference engine, agree."""
     seeds = game_seeds(seed, 0, games)
     fast = play_games(bots, rules, seeds, trace=TRACE, **options)
     for g in range(games):
@@ -91,13 +95,13 @@ def _check_first_hand(fast: FastGames, g: int, record: GameRecord) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 10])
 def test_official_whole_games_with_eager_bots(players: int) -> None:
-    _check_games(["eager"] * players, Rules(), games=25, seed=players)
+    check_games(["eager"] * players, Rules(), games=25, seed=players)
 
 
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_3_10_3_11_official_single_hands_with_random_bots(players: int) -> None:
     """Voluntary draws make hands of ~1,000 turns: stock rebuilds, passes, the turn limit."""
-    _check_games(["random"] * players, Rules(target_score=None), games=12, seed=10 + players)
+    check_games(["random"] * players, Rules(target_score=None), games=12, seed=10 + players)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -106,16 +110,16 @@ def test_4_missed_uno_calls_are_caught_and_late_calls_made(players: int) -> None
     others out of turn, in seat order, or by the seat to act (§4.6); catch_rate 0 still draws
     the bot's number, as the reference bot does."""
     bots = ["random:call_uno=false,catch_rate=0.4", "eager:call_uno=false"] * 5
-    _check_games(bots[:players], Rules(target_score=None), games=20, seed=20 + players)
+    check_games(bots[:players], Rules(target_score=None), games=20, seed=20 + players)
     quiet = ["eager:call_uno=false,catch_rate=0"] * players
-    _check_games(quiet, Rules(target_score=200), games=8, seed=30 + players)
+    check_games(quiet, Rules(target_score=200), games=8, seed=30 + players)
 
 
 @pytest.mark.parametrize("players", [2, 4, 9])
 def test_greedy_bots_and_their_habits(players: int) -> None:
     """GreedyBot: highest points first, ties and favourite colours by its generator; bluffing,
     challenging, no Uno calls and no catches as habits; mixed with random players."""
-    _check_games(["greedy"] * players, Rules(), games=15, seed=40 + players)
+    check_games(["greedy"] * players, Rules(), games=15, seed=40 + players)
     habits = [
         "greedy:bluff=true,challenge=true",
         "random:call_uno=false",
@@ -123,7 +127,7 @@ def test_greedy_bots_and_their_habits(players: int) -> None:
         "eager",
         "greedy:challenge=true",
     ] * 2
-    _check_games(habits[:players], Rules(target_score=None), games=25, seed=50 + players)
+    check_games(habits[:players], Rules(target_score=None), games=25, seed=50 + players)
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
@@ -132,9 +136,9 @@ def test_7_1_7_2_7_3_party_preset_stacking_seven_o_and_jump_in(players: int) -> 
     (targets, exchanges, rotations, last-card 7s naming nobody), §7.3 jump-ins polled out of
     turn in seat order, with every bot's habits about them."""
     bots = ["random:call_uno=false", "greedy", "eager", "greedy:stack=false,jump_in=false"] * 3
-    _check_games(bots[:players], Rules.preset("party"), games=12, seed=60 + players)
+    check_games(bots[:players], Rules.preset("party"), games=12, seed=60 + players)
     single = Rules(stacking="same", seven_o=True, jump_in=True, target_score=None)
-    _check_games(["random"] * players, single, games=6, seed=70)
+    check_games(["random"] * players, single, games=6, seed=70)
 
 
 HOUSE_OPTIONS = [
@@ -156,11 +160,11 @@ def test_every_covered_house_option(options: dict[str, Any], players: int) -> No
     rules = Rules(target_score=150, **options)
     bots = ["random:call_uno=false", "eager"] * 3
     # Short turn limits can block hand after hand: the action limit ends those games.
-    _check_games(bots[:players], rules, games=10, seed=len(options) + players, max_actions=20_000)
+    check_games(bots[:players], rules, games=10, seed=len(options) + players, max_actions=20_000)
 
 
 def test_the_action_limit_stops_games_where_the_reference_stops() -> None:
-    _check_games(["eager"] * 3, Rules(), games=15, seed=5, max_actions=150)
+    check_games(["eager"] * 3, Rules(), games=15, seed=5, max_actions=150)
     fast = play_games(["eager"] * 3, Rules(), game_seeds(5, 0, 15), max_actions=150)
     assert (fast.winner == -1).any() and (fast.actions == 150).any()
 
@@ -169,12 +173,12 @@ def test_results_do_not_depend_on_chunks_or_threads() -> None:
     seeds = game_seeds(77, 0, 600)
     bots, rules = ["eager", "random", "eager"], Rules()
     runs: list[FastGames] = []
-    for chunk, threads in ((1, 1), (64, numba.config.NUMBA_NUM_THREADS), (7, 1)):
+    for chunk, threads in ((1, 1), (64, NUMBA_MAX_THREADS), (7, 1)):
         numba.set_num_threads(threads)
         try:
             runs.append(play_games(bots, rules, seeds, chunk=chunk))
         finally:
-            numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+            numba.set_num_threads(NUMBA_MAX_THREADS)
     for other in runs[1:]:
         for name in ("winner", "hands", "turns", "actions", "engine_draws", "hand_wins", "scores"):
             assert np.array_equal(getattr(runs[0], name), getattr(other, name)), name

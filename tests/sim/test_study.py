@@ -177,7 +177,8 @@ def test_every_cell_of_the_study_balances_seats_and_neighbours() -> None:
     by_name = {p.name: p for p in plans}
     assert len(by_name["ladder/table"].seatings) == 24 and by_name["ladder/table"].games == 24
     assert len(by_name["bluff/heuristic/4"].seatings) == 4
-    assert by_name["bluff/heuristic/4"].games == 12  # --games, rounded up
+    assert by_name["bluff/heuristic/4"].games == 32  # --seat-hands, rounded up
+    assert by_name["ladder/greedy-vs-eager"].games == 10  # --games
     assert by_name["challenge/greedy/4"].games == 32  # --seat-hands, rounded up
     assert (
         by_name["challenge/greedy/4"].seatings[0]

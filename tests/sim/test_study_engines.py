@@ -202,8 +202,9 @@ def test_each_cell_takes_the_compiled_simulator_when_its_bots_have_versions() ->
     assert cell_engine("fast", [GREEDY_HABITS, GREEDY_WITHOUT["bluff"]]) == ("fast", None)
     assert cell_engine("reference", ["greedy"]) == ("reference", None)
     for engine in ("auto", "fast"):  # bots without a compiled version stay on the reference
-        played_by, why = cell_engine(engine, ["heuristic:bluff=false", "heuristic"])
-        assert played_by == "reference" and why is not None and "`heuristic`" in why
+        played_by, why = cell_engine(engine, ["heuristic:bluff=false", "ismcts"])
+        assert played_by == "reference" and why is not None and "`ismcts`" in why
+    assert cell_engine("auto", ["heuristic:bluff=false", "heuristic"]) == ("fast", None)
     with pytest.raises(FastUnsupportedError, match="unknown engine"):
         cell_engine("quick", ["heuristic"])
     assert default_seat_hands("auto") == DEFAULT_SEAT_HANDS
@@ -240,8 +241,8 @@ def test_a_study_is_the_same_on_either_engine(tmp_path: Path) -> None:
     )
     by_cell = {c["cell"]: c for c in compiled["engines"]["cells"]}
     assert by_cell["seat/2"]["engine"] == "fast" and by_cell["bluff/greedy/2"]["engine"] == "fast"
-    assert by_cell["ladder/table"]["engine"] == "reference"
-    assert "`heuristic`" in by_cell["ladder/table"]["reason"]
+    assert by_cell["ladder/table"]["engine"] == "fast"  # heuristic, greedy, eager, random
+    assert by_cell["bluff/heuristic/2"]["engine"] == "fast"
     assert {c["engine"] for c in reference["engines"]["cells"]} == {"reference"}
     assert compiled["run"]["compiled_hands"] > 0 == reference["run"]["compiled_hands"]
     text = reports["fast"].read_text()

@@ -162,7 +162,7 @@ def test_blocks_cover_the_games_in_whole_seating_designs() -> None:
 @pytest.mark.parametrize(
     ("bots", "rules", "options", "why"),
     [
-        (["heuristic", "random"], Rules(), {}, "heuristic"),
+        (["ismcts", "random"], Rules(), {}, "ismcts"),
         (["eager", "random"], Rules.preset("official-2018"), {}, "deck"),
         (["eager", "random", "greedy"], Rules(elimination=True), {}, "elimination"),
         (["eager"] * 4, Rules(teams="partners"), {}, "teams"),

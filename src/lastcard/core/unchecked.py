@@ -17,6 +17,9 @@ scored by the engine's `end_hand` once the hand is over, so scores, history, win
 phase are the engine's too (`tests/bots/test_fast_game.py` compares them action by action).
 `legal(seat)` lists what `legal_actions` lists, in the same order, except jump-ins: a
 `FastGame` plays a hand in which nobody jumps in, which is all a search simulates.
+`playable()` and `may_draw()` give the turn's choices without `Action`s (the RL environments
+write their action masks from them), and `view(seat)` is `player_view` of the position without
+building the state (for bots playing on a `FastGame`; the RL single-agent environment's).
 
 **Unchecked.** `push` trusts its caller: an action `legal` did not list may corrupt the game
 rather than raise. There are no events and no record.
@@ -48,6 +51,7 @@ from .rules import Rules, kept_on
 from .scoring import end_hand
 from .seats import next_active, turn_order
 from .state import GameState, HandResult, PendingChallenge, Phase
+from .view import PlayerView, _build_view
 
 __all__ = ["FastGame", "FastGameError", "unsupported"]
 
@@ -296,6 +300,43 @@ class FastGame:
         end_hand(draft, self.went_out)
         return draft.freeze()
 
+    def view(self, seat: int) -> PlayerView:
+        """`player_view(self.to_state(), seat)` while the hand is in progress, without building
+        the state: what a bot is shown when it plays on a `FastGame` (a seat, never None)."""
+        challenge = self.challenge
+        to_act = self.to_act
+        # The values in `PlayerView`'s field order, as `player_view` gives them.
+        return _build_view(
+            seat,
+            self.players,
+            self.rules,
+            tuple(self.hands[seat]),
+            tuple(map(len, self.hands)),
+            tuple(self.discard),
+            self.color,
+            self.direction,
+            len(self.stock),
+            self.turn,
+            to_act,
+            self.phase,
+            self.pending_draw,
+            self.drawn if seat == self.turn and self.phase is _AFTER_DRAW else None,
+            to_act if challenge is not None else None,  # challengeable_by
+            challenge.color if challenge is not None else None,  # challenge_color
+            self.exposed,
+            self.uncaught,
+            self.top_player,
+            self.passes,
+            self.hand_turns,
+            self.active,
+            self.dealer,
+            self.first_discard,
+            self.hand_number,
+            self.scores,
+            self.winners,
+            self.history,
+        )
+
     # -- what may be done ------------------------------------------------------------------
 
     def legal(self, seat: int) -> tuple[Action, ...]:
@@ -307,22 +348,8 @@ class FastGame:
         if phase is _AWAIT_TURN:
             if seat == self.turn:
                 hand = self.hands[seat]
-                color = self.color
-                assert color is not None
-                top = self.discard[-1]
-                top_wild = top.is_wild
-                playable = {
-                    c
-                    for c in hand
-                    if c.is_wild
-                    or c.color is color
-                    or (not top_wild and c.kind is top.kind and c.rank == top.rank)
-                }
                 penultimate = len(hand) == 2
-                bluffing = self._table.bluffing
-                for card in sorted(playable, key=_sort_key):
-                    if card.kind is _WD4 and not bluffing and not _wd4_legal(hand, card, color):
-                        continue
+                for card in sorted(self._playable(hand), key=_sort_key):
                     out += _forms(card, penultimate)
                 if self._may_draw(hand):
                     out.append(_DRAW)
@@ -341,6 +368,37 @@ class FastGame:
         if exposed is not None:
             out.append(_UNO if exposed == seat else _CATCH[exposed])
         return tuple(out)
+
+    def playable(self) -> set[Card]:
+        """The distinct cards the player whose turn it is may play now (phase `AWAIT_TURN`).
+        `legal` lists the plays of each, in card order, in every form: the four declared
+        colours of a wild, and without then with the Uno call for a penultimate card. A caller
+        that needs the choices rather than `Action`s in order (an action mask) reads this and
+        `may_draw` instead of `legal`."""
+        return self._playable(self.hands[self.turn])
+
+    def may_draw(self) -> bool:
+        """Whether the player whose turn it is may draw now (phase `AWAIT_TURN`): `legal` lists
+        `draw`."""
+        return self._may_draw(self.hands[self.turn])
+
+    def _playable(self, hand: list[Card]) -> set[Card]:
+        color = self.color
+        assert color is not None
+        top = self.discard[-1]
+        top_wild = top.is_wild
+        playable = {
+            c
+            for c in hand
+            if c.is_wild
+            or c.color is color
+            or (not top_wild and c.kind is top.kind and c.rank == top.rank)
+        }
+        if not self._table.bluffing:
+            for card in [c for c in playable if c.kind is _WD4]:
+                if not _wd4_legal(hand, card, color):
+                    playable.discard(card)
+        return playable
 
     def _may_draw(self, hand: list[Card]) -> bool:
         if self.stock or len(self.discard) > 1:

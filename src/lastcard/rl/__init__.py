@@ -13,7 +13,9 @@
   policy network played with NumPy, no torch (`lastcard.rl.policy`; examples/train_ppo.py
   trains one).
 
-See docs/RL.md for the encodings, the agent order, rewards and seeding.
+The environments play each hand on `lastcard.core.unchecked.FastGame` when the rules allow it
+(`fast_path.fast_path_problem`), with the same results as stepping through the `Table` (their
+`fast=False`); see docs/RL.md for the encodings, the agent order, rewards, seeding and speed.
 """
 
 from __future__ import annotations

@@ -15,6 +15,11 @@ offered actions and `PASS`; then the seat to act. Between hands the environment 
   the same actions give the same game. Without a seed the next game's seed comes from a
   generator the last seed started. `reset(options={"dealer": d, "deck": [codes]})` fixes the
   dealer and stacks the top of the deck, as `lastcard.new_game` does.
+- Speed: under the rules `lastcard.rl.fast_path` covers (`fast_path_problem(rules)` is None:
+  the official rules and most presets) each hand is played on a `FastGame` and `table` (a
+  `DeferredTable`) catches up when it is read; `fast_path` says whether this environment does
+  so, and `fast=False` steps through the table every time. Both give the same observations,
+  masks, rewards and agent order for the same seed and actions.
 """
 
 from __future__ import annotations
@@ -25,14 +30,19 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from lastcard.core import LastcardError, Phase, Rules, action_index, player_view
+from lastcard.core import LastcardError, Phase, Rules, action_index
 from lastcard.table import Table, fresh_seed
 
-from .observation import OBSERVATION_SIZE, observe
+from .deferred_table import DeferredTable
+from .fast_path import FastTable, fast_path_problem
+from .observation import OBSERVATION_SIZE, Observation
+from .position import Ask, TablePosition
 from .render import table_text
 from .rewards import game_rewards, hand_rewards
-from .seating import Turn, action_mask, next_turn
+from .seating import action_mask
 from .settings import checked_rules, table_options
+
+Position = FastTable | TablePosition
 
 
 class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -51,9 +61,12 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         *,
         reward: str = "hand",
         render_mode: str | None = None,
+        fast: bool = True,
     ) -> None:
         super().__init__()
         self.rules = checked_rules(players, rules, reward, render_mode)
+        # Hands on a `FastGame` when asked for and the rules allow it (see `lastcard.rl.fast_path`).
+        self.fast_path = fast and fast_path_problem(self.rules) is None
         self.players = players
         self.reward_mode = reward
         self.render_mode = render_mode
@@ -70,11 +83,11 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             }
         )
         self.table: Table | None = None
-        self._turn: Turn | None = None  # the seat asked now, and with what
-        # The mask of `_turn`, built once per turn (`observe` hands out copies) and the mask of
-        # every agent not asked.
+        self._position: Position | None = None  # the game at `table`: fast path or reference
+        # The seat asked now, with its mask (built once per turn: `observe` hands out copies),
+        # and the mask of every agent not asked.
+        self._ask: Ask | None = None
         self._no_mask = action_mask(self.index, None)
-        self._mask = self._no_mask
         self._seeds = np.random.default_rng(fresh_seed("fast"))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -92,9 +105,13 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             self._seeds = np.random.default_rng(seed)
         game_seed = seed if seed is not None else int(self._seeds.integers(0, 2**63))
         dealer, deck = table_options(options)
-        self.table = Table(
-            [None] * self.players, self.rules, seed=game_seed, dealer=dealer, deck=deck
-        )
+        seats = [None] * self.players
+        if self.fast_path:
+            deferred = DeferredTable(seats, self.rules, seed=game_seed, dealer=dealer, deck=deck)
+            self.table, self._position = deferred, FastTable(deferred, self.index)
+        else:
+            table = Table(seats, self.rules, seed=game_seed, dealer=dealer, deck=deck)
+            self.table, self._position = table, TablePosition(table, self.index)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -106,14 +123,14 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self._select()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        table = self._table()
+        position = self._game()
         seat = self._seat_of.get(agent)
         if seat is None:
             seat = self.possible_agents.index(agent)  # not an agent: list.index's ValueError
-        turn = self._turn
-        mask = self._mask if turn is not None and turn.seat == seat else self._no_mask
+        ask = self._ask
+        mask = ask.mask if ask is not None and ask.seat == seat else self._no_mask
         return {
-            "observation": observe(player_view(table.state, seat)),
+            "observation": position.observation(seat),
             "action_mask": mask.copy(),  # a caller may write to it; the next one gets it whole
         }
 
@@ -122,20 +139,19 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table, turn = self._table(), self._turn
-        assert turn is not None, "a live agent is always asked something"
+        position, ask = self._game(), self._ask
+        assert ask is not None, "a live agent is always asked something"
         number = int(action)
         passing = number == self.pass_action
-        if passing and not turn.may_pass:
+        if passing and not ask.may_pass:
             raise LastcardError(f"{agent} must decide now and may not pass")
-        hands = len(table.state.history)
-        if not passing:  # refused actions raise here, before any bookkeeping changes
-            table.submit(turn.seat, self.index.action_at(number))
+        # Refused actions raise here, before any bookkeeping changes.
+        hand_ended = not passing and position.submit(ask, number)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if passing:
-            self._passed.add(turn.seat)
-        elif len(table.state.history) > hands:
+            self._passed.add(ask.seat)
+        elif hand_ended:
             self._hand_over()
         self._select()
         self._accumulate_rewards()
@@ -143,40 +159,59 @@ class LastcardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return table_text(self._table().state, self.possible_agents)
+        return table_text(self._game().state, self.possible_agents)
 
     def close(self) -> None:
         self.table = None
+        self._position = None
+
+    # -- for the parallel environment -------------------------------------------------------
+
+    def _poll(self) -> list[Ask]:
+        """Everyone the table asks at this position, in its poll order: each seat with an
+        out-of-turn offer (with `PASS`), then the seat to act; empty between hands and after
+        the game. `step` asks the same seats one by one as each passes."""
+        position = self._game()
+        asks: list[Ask] = []
+        passed: set[int] = set()
+        while (ask := position.ask(passed)) is not None:
+            asks.append(ask)
+            if not ask.may_pass:
+                break
+            passed.add(ask.seat)
+        return asks
+
+    def _observation(self, seat: int) -> Observation:
+        return self._game().observation(seat)
 
     # -- internals ------------------------------------------------------------------------
 
-    def _table(self) -> Table:
-        if self.table is None:
+    def _game(self) -> Position:
+        if self._position is None:
             raise LastcardError("call reset() first")
-        return self.table
+        return self._position
 
     def _hand_over(self) -> None:
-        table = self._table()
-        state = table.state
+        position = self._game()
+        state = position.state
         scores = hand_rewards(state, state.history[-1]) if self.reward_mode == "hand" else None
         if state.phase is Phase.GAME_OVER:
             if self.reward_mode == "game":
                 scores = game_rewards(state)
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            table.next_hand()
+            position.next_hand()
         if scores is not None:
             for agent, value in zip(self.possible_agents, scores, strict=True):
                 self.rewards[agent] = value
 
     def _select(self) -> None:
-        table = self._table()
-        if table.ply != self._passed_ply:
-            self._passed, self._passed_ply = set(), table.ply
-        self._turn = turn = next_turn(table, frozenset(self._passed))
-        self._mask = action_mask(self.index, turn)
-        if turn is not None:
-            self.agent_selection = self.possible_agents[turn.seat]
+        position = self._game()
+        if position.ply != self._passed_ply:
+            self._passed, self._passed_ply = set(), position.ply
+        self._ask = ask = position.ask(self._passed)
+        if ask is not None:
+            self.agent_selection = self.possible_agents[ask.seat]
         elif self.agents:
             self.agent_selection = self.agents[0]  # the game is over: each agent steps out
 
@@ -187,6 +222,7 @@ def env(
     *,
     reward: str = "hand",
     render_mode: str | None = None,
+    fast: bool = True,
 ) -> LastcardEnv:
     """The AEC environment `lastcard_v0` (see `LastcardEnv`)."""
-    return LastcardEnv(players, rules, reward=reward, render_mode=render_mode)
+    return LastcardEnv(players, rules, reward=reward, render_mode=render_mode, fast=fast)

@@ -30,6 +30,9 @@ written over the 58 card codes of every deck (`lastcard.core.action_index.CARD_O
 | `counts` | 4 | pending draw, stock size, turns this hand / 100, passes |
 
 Counts are raw (a hand of 7 cards is 7.0); scores and turns are scaled to keep them near 1.
+
+`HandObserver` writes the same observation from the fields of a `FastGame` (the environments'
+fast path, `lastcard.rl.fast_path`), without building a state or a view.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import numpy.typing as npt
 
 from lastcard.core import Card, Color, Phase, PlayerView
 from lastcard.core.action_index import CARD_ORDER
+from lastcard.core.unchecked import FastGame
 
 VERSION = 1
 MAX_SEATS = 10
@@ -142,6 +146,100 @@ def observe(view: PlayerView) -> Observation:
     return out
 
 
+class HandObserver:
+    """`observe(player_view(game.to_state(), seat))` for the seats of one `FastGame` hand, read
+    from its fields without building the state or the view (the environments' fast path).
+
+    What stays the same through a hand (the dealer, the active seats, the scores) is written
+    once per seat into a template that each observation copies; the discard pile's counts are
+    carried from one observation to the next, since the pile only grows until a reshuffle
+    (which gives the game a new list)."""
+
+    __slots__ = ("_counted", "_counts", "_game", "_order", "_pile", "_relative", "_templates")
+
+    def __init__(self, game: FastGame) -> None:
+        self._game = game
+        self._order = _ORDER[game.players]
+        self._relative = _RELATIVE[game.players]
+        self._templates: list[Observation | None] = [None] * game.players
+        self._pile: list[Card] | None = None  # the discard pile counted, and how far
+        self._counted = 0
+        self._counts: Any = np.zeros(_CARDS, dtype=np.float32).data
+
+    def observe(self, me: int) -> Observation:
+        """The observation of seat `me` now."""
+        game = self._game
+        template = self._templates[me]
+        if template is None:
+            template = self._templates[me] = self._template(me)
+        out = template.copy()
+        put: Any = out.data
+        discard = game.discard
+        counts = self._counts
+        counted = self._counted
+        if discard is not self._pile or len(discard) < counted:
+            self._pile = discard
+            counts[:] = _NO_CARDS
+            counted = 0
+        slot = _SLOT_OF
+        if len(discard) != counted:
+            for card in discard[counted:]:
+                counts[slot[card]] += 1.0
+            self._counted = len(discard)
+        put[_DISCARD : _DISCARD + _CARDS] = counts
+        for card in game.hands[me]:
+            put[_HAND + slot[card]] += 1.0
+        put[_TOP + slot[discard[-1]]] = 1.0
+        phase = game.phase
+        turn = game.turn
+        if phase is Phase.AFTER_DRAW and me == turn and game.drawn is not None:
+            put[_DRAWN + slot[game.drawn]] = 1.0
+        color = game.color
+        if color is not None:
+            put[_COLOR_OF[color]] = 1.0
+        put[_DIRECTION] = game.direction
+        put[_PHASE_OF[phase]] = 1.0
+        relative = self._relative[me]
+        to_act = game.to_act
+        if to_act is not None:
+            put[_TO_ACT + relative[to_act]] = 1.0
+        put[_TURN + relative[turn]] = 1.0
+        exposed = game.exposed
+        if exposed is not None:
+            put[_EXPOSED + relative[exposed]] = 1.0
+        top_player = game.top_player
+        if top_player is not None:
+            put[_TOP_PLAYER + relative[top_player]] = 1.0
+        hands = game.hands
+        at = _HAND_SIZES
+        for seat in self._order[me]:
+            put[at] = len(hands[seat])
+            at += 1
+        for seat in game.uncaught:
+            put[_UNCAUGHT + relative[seat]] = 1.0
+        challenge = game.challenge
+        if challenge is not None and to_act == me:
+            put[_CHALLENGE] = 1.0
+            if challenge.color is not None:
+                put[_CHALLENGE + 1 + _COLOURS.index(challenge.color)] = 1.0
+        put[_COUNTS] = game.pending_draw
+        put[_COUNTS + 1] = len(game.stock)
+        put[_COUNTS + 2] = game.hand_turns / 100.0
+        put[_COUNTS + 3] = game.passes
+        return out
+
+    def _template(self, me: int) -> Observation:
+        game = self._game
+        out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+        put: Any = out.data
+        put[_DEALER + self._relative[me][game.dealer]] = 1.0
+        active, scores = game.active, game.scores
+        for k, seat in enumerate(self._order[me]):
+            put[_ACTIVE + k] = 1.0 if active[seat] else 0.0
+            put[_SCORES + k] = scores[seat] / 100.0
+        return out
+
+
 def _discard_counts(discard: tuple[Card, ...]) -> memoryview:
     """How many of each card lie in `discard`, in `CARD_ORDER` (float32, read-only).
 
@@ -181,6 +279,7 @@ _HAND_SIZES, _ACTIVE, _SCORES = (LAYOUT[name].start for name in ("hand_sizes", "
 # The last pile `_discard_counts` counted, and its counts (per process; any pile gives right
 # counts, a different one only takes longer).
 _last_discard: tuple[tuple[Card, ...], memoryview] = ((), np.zeros(_CARDS, np.float32).data)
+_NO_CARDS = np.zeros(_CARDS, np.float32).data
 _COLOR_OF = MappingProxyType({c: LAYOUT["color"].start + i for i, c in enumerate(_COLOURS)})
 _PHASE_OF = MappingProxyType({p: LAYOUT["phase"].start + i for i, p in enumerate(_PHASES)})
 _TO_ACT, _TURN, _EXPOSED, _TOP_PLAYER, _DEALER, _UNCAUGHT, _CHALLENGE = (

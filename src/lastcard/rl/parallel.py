@@ -25,6 +25,8 @@ The same game, agents, spaces, observations, rewards and seeding as the AEC envi
   that ignore the mask, and PettingZoo's `parallel_seed_test`, may send any action of the space.
 - Rewards are those of the step's applied action (zero-sum, `reward="hand"` or `"game"`);
   `infos` are empty dictionaries; between hands the environment deals on by itself.
+- Speed: the AEC environment's fast path (`fast=True`, the default; `fast_path` says whether
+  the rules allow it), with the same results as `fast=False`.
 """
 
 from __future__ import annotations
@@ -37,11 +39,11 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from lastcard.core import LastcardError, Rules, player_view
+from lastcard.core import LastcardError, Rules
 from lastcard.table import Table
 
 from .aec import LastcardEnv
-from .observation import observe
+from .position import Ask
 from .seating import Turn, action_mask, next_turn
 
 Observations = dict[str, dict[str, Any]]
@@ -68,10 +70,12 @@ class LastcardParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ship
         reward: str = "hand",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        fast: bool = True,
     ) -> None:
         # The AEC environment checks the arguments, deals seeded games, scores hands and knows
-        # the agent order; a step here is a few of its steps.
-        self._aec = LastcardEnv(players, rules, reward=reward, render_mode=render_mode)
+        # the agent order; a step here is a few of its steps (on its fast path when `fast`).
+        self._aec = LastcardEnv(players, rules, reward=reward, render_mode=render_mode, fast=fast)
+        self.fast_path = self._aec.fast_path
         self.rules = self._aec.rules
         self.players = players
         self.reward_mode = reward
@@ -81,7 +85,7 @@ class LastcardParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ship
         self.pass_action = self._aec.pass_action
         self.possible_agents: list[str] = self._aec.possible_agents[:]
         self.agents: list[str] = []
-        self._turns: list[Turn] = []  # who is asked now, in the table's poll order
+        self._asks: list[Ask] = []  # who is asked now, in the table's poll order
         self._no_mask = action_mask(self.index, None)
         self._pass_only = self._no_mask.copy()
         self._pass_only[self.pass_action] = 1
@@ -119,8 +123,8 @@ class LastcardParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ship
         offenders = [agent for agent in live if not self._allows(agent, numbers[agent])]
         if offenders:
             return self._end_for_illegal_actions(offenders)
-        for turn in self._turns:
-            agent = self.possible_agents[turn.seat]
+        for ask in self._asks:
+            agent = self.possible_agents[ask.seat]
             assert self._aec.agent_selection == agent, "both follow `seating.next_turn`"
             number = numbers[agent]
             self._aec.step(number)  # a PASS, or the one action this step applies
@@ -153,22 +157,19 @@ class LastcardParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ship
     def _ask(self) -> None:
         """Everyone asked at this position and their masks: `PASS` alone for the live agents
         not asked, nothing for anyone once the game is over."""
-        table = self._aec.table
-        self._turns = poll(table) if self.agents and table is not None else []
+        self._asks = self._aec._poll() if self.agents else []
         self._masks = dict.fromkeys(self.agents, self._pass_only)
-        for turn in self._turns:
-            self._masks[self.possible_agents[turn.seat]] = action_mask(self.index, turn)
+        for ask in self._asks:
+            self._masks[self.possible_agents[ask.seat]] = ask.mask
 
     def _allows(self, agent: str, number: int) -> bool:
         return 0 <= number <= self.pass_action and bool(self._masks[agent][number])
 
     def _observations(self, agents: list[str]) -> Observations:
-        table = self._aec.table
-        assert table is not None
-        state = table.state
+        observation = self._aec._observation
         return {
             agent: {
-                "observation": observe(player_view(state, seat)),
+                "observation": observation(seat),
                 # A copy each: a caller may write to it, and agents asked nothing share one.
                 "action_mask": self._masks.get(agent, self._no_mask).copy(),
             }
@@ -210,8 +211,14 @@ def parallel_env(
     reward: str = "hand",
     illegal_reward: float = -1.0,
     render_mode: str | None = None,
+    fast: bool = True,
 ) -> LastcardParallelEnv:
     """The parallel environment of `lastcard_v0` (see `LastcardParallelEnv`)."""
     return LastcardParallelEnv(
-        players, rules, reward=reward, illegal_reward=illegal_reward, render_mode=render_mode
+        players,
+        rules,
+        reward=reward,
+        illegal_reward=illegal_reward,
+        render_mode=render_mode,
+        fast=fast,
     )

@@ -17,6 +17,12 @@ hands the environment deals on by itself.
   Gymnasium's checker and agents that ignore the mask may send any action of the space.
 - Seeding as in `lastcard.rl.aec` (and `reset(options={"dealer": d, "deck": [...]})`); the bots
   are seeded from the game's seed.
+- Speed: under the rules `lastcard.rl.fast_path` covers, against bots that keep no memory of
+  the game's events (no `observe` method: `random`, `eager`, `greedy`, ...), each hand is
+  played on a `FastGame`, the bots choosing from the same views and offers as at the table, and
+  `table` (a `DeferredTable`) catches up when it is read; `fast_path` says whether this
+  environment does so, and `fast=False` plays through the table every time. Both give the same
+  observations, masks, rewards and bot choices for the same seed and actions.
 """
 
 from __future__ import annotations
@@ -29,10 +35,14 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from lastcard.bots import Bot, make_bot
-from lastcard.core import LastcardError, Phase, Rules, action_index
-from lastcard.table import Table, bot_seed
+from lastcard.core import Action, LastcardError, Phase, Rules, action_index
+from lastcard.core.errors import shown
+from lastcard.table import BotMistakeError, Table, bot_seed
 
-from .observation import OBSERVATION_SIZE, Observation, observe
+from .deferred_table import DeferredTable
+from .fast_path import FastTable, fast_path_problem
+from .observation import OBSERVATION_SIZE, Observation
+from .position import TablePosition
 from .render import table_text
 from .rewards import game_rewards, hand_rewards
 from .seating import Turn, action_mask
@@ -54,11 +64,15 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         reward: str = "hand",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        fast: bool = True,
     ) -> None:
         self.rules = checked_rules(players, rules, reward, render_mode)
         if not 0 <= seat < players:
             raise LastcardError(f"seat {seat} is not a seat of a {players}-player game")
-        make_bot(opponents, 0)  # an unknown level is refused now, not at the first reset
+        # An unknown level is refused now, not at the first reset. A bot that observes events
+        # needs the table's (a `FastGame` makes none): its games are played at the table.
+        observes = hasattr(make_bot(opponents, 0), "observe")
+        self.fast_path = fast and not observes and fast_path_problem(self.rules) is None
         self.players, self.seat, self.opponents = players, seat, opponents
         self.reward_mode = reward
         self.illegal_reward = illegal_reward
@@ -68,8 +82,12 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         self.observation_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
         self.action_space = spaces.Discrete(self.index.size + 1)
         self.table: Table | None = None
-        self._set_turn(None)
+        self._position: FastTable | TablePosition | None = None  # the game at `table`
+        self._bots: dict[int, Bot] = {}
+        self._no_mask = action_mask(self.index, None)
+        self._set_mask(None)
         self._passed_ply: int | None = None
+        self._offers_passed_at: int | None = None  # the fast path's `Table.commit` of a pass
         self._pending_reward = 0.0
 
     def reset(
@@ -85,12 +103,18 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
                 None if s == self.seat else make_bot(self.opponents, bot_seed(game_seed, s))
                 for s in range(self.players)
             ]
-            self.table = Table(bots, self.rules, seed=game_seed, dealer=dealer, deck=deck)
-            self._passed_ply = None
+            if self.fast_path:
+                deferred = DeferredTable(bots, self.rules, seed=game_seed, dealer=dealer, deck=deck)
+                self.table, self._position = deferred, FastTable(deferred, self.index)
+            else:
+                table = Table(bots, self.rules, seed=game_seed, dealer=dealer, deck=deck)
+                self.table, self._position = table, TablePosition(table, self.index)
+            self._bots = {seat: bot for seat, bot in enumerate(bots) if bot is not None}
+            self._passed_ply = self._offers_passed_at = None
             # The bots may end a hand before the agent decides anything: its reward is paid
             # with the agent's first step.
             self._pending_reward = self._play_until_asked()
-            if self._turn is not None:
+            if self._asked:
                 return self._observation(), self._info()
             # The bots ended the whole game (a single hand, say) without the agent deciding
             # anything: an episode needs a decision, so the next game is dealt.
@@ -98,24 +122,27 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             dealer, deck = None, None
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        table, turn = self._table(), self._turn
-        if turn is None:
+        position = self._game()
+        if not self._asked:
             raise LastcardError("the game is over: call reset()")
         number = int(action)
         if not (0 <= number <= self.pass_action and self._mask[number]):
-            self._set_turn(None)
+            self._set_mask(None)
             info = {**self._info(), "illegal_action": True}
             return self._observation(), self.illegal_reward, True, False, info
         reward, self._pending_reward = self._pending_reward, 0.0
         if number == self.pass_action:
-            self._passed_ply = table.ply
+            self._passed_ply = position.ply
+        elif isinstance(position, FastTable):
+            if position.push(self.seat, self.index.action_at(number)):
+                reward += self._hand_over()
         else:
+            table = position.table
             hands = len(table.state.history)
             table.submit(self.seat, self.index.action_at(number))
             reward += self._hand_over() if len(table.state.history) > hands else 0.0
         reward += self._play_until_asked()
-        over = table.state.phase is Phase.GAME_OVER
-        return self._observation(), reward, over, False, self._info()
+        return self._observation(), reward, not self._asked, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal action numbers now, as booleans (all False once the game is over)."""
@@ -125,24 +152,27 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         if self.render_mode != "ansi":
             return None
         names = ["agent" if s == self.seat else self.opponents for s in range(self.players)]
-        return table_text(self._table().state, names)
+        return table_text(self._game().state, names)
 
     # -- internals ------------------------------------------------------------------------
 
-    def _table(self) -> Table:
-        if self.table is None:
+    def _game(self) -> FastTable | TablePosition:
+        if self._position is None:
             raise LastcardError("call reset() first")
-        return self.table
+        return self._position
 
     def _play_until_asked(self) -> float:
         """Let the bots play until the agent is asked something or the game ends; the agent's
         rewards meanwhile."""
-        table = self._table()
+        position = self._game()
+        if isinstance(position, FastTable):
+            return self._play_fast_until_asked(position)
+        table = position.table
         reward = 0.0
         while True:
             state = table.state
             if state.phase is Phase.GAME_OVER:
-                self._set_turn(None)
+                self._set_mask(None)
                 return reward
             # Every path that ends a hand scores it and deals on (`_hand_over`), so a hand
             # is never found over here.
@@ -151,36 +181,99 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             if move.passed:
                 table.commit(move)  # marks the offers passed for this position
                 if state.to_act == self.seat:
-                    self._set_turn(Turn(self.seat, table.actions(self.seat), False))
+                    self._set_mask(
+                        action_mask(self.index, Turn(self.seat, table.actions(self.seat), False))
+                    )
                     return reward
                 offer = table.actions(self.seat)  # out-of-turn: a late call, a catch, a jump-in
                 if offer and self._passed_ply != table.ply:
-                    self._set_turn(Turn(self.seat, offer, True))
+                    self._set_mask(action_mask(self.index, Turn(self.seat, offer, True)))
                     return reward
                 move = table.plan()  # the bot whose turn it is
             table.commit(move)
             if len(table.state.history) > len(state.history):
                 reward += self._hand_over()
 
+    def _play_fast_until_asked(self, position: FastTable) -> float:
+        """`_play_until_asked` on the fast path: the same poll as `Table.plan` and
+        `Table.commit` make above (the bots' offers in seat order, then the agent's own, then
+        the seat to act), each bot shown the view and offer the table would show it."""
+        reward = 0.0
+        agent = self.seat
+        while True:
+            game = position.game
+            if game is None:  # every hand that ends is dealt on by `_hand_over`: the game is over
+                assert position.state.phase is Phase.GAME_OVER
+                self._set_mask(None)
+                return reward
+            ply = position.ply
+            move: tuple[int, Action | None] | None = None
+            if self._offers_passed_at != ply and game.exposed is not None:
+                for seat, bot in self._bots.items():
+                    offer = position.offer(seat)
+                    if offer:
+                        choice = _choice(bot, seat, position, offer, may_pass=True)
+                        if choice is not None:
+                            move = seat, choice
+                            break
+            if move is None:
+                self._offers_passed_at = ply
+                position.bots_passed()
+                to_act = game.to_act
+                assert to_act is not None
+                if to_act == agent:
+                    self._set_mask(position.mask(agent, may_pass=False))
+                    return reward
+                if self._passed_ply != ply and position.offer(agent):
+                    self._set_mask(position.mask(agent, may_pass=True))
+                    return reward
+                bot = self._bots[to_act]
+                offer = position.decision(to_act)
+                move = to_act, _choice(bot, to_act, position, offer, may_pass=False)
+            seat, action = move
+            assert action is not None  # the seat to act may not pass (`_choice` raises)
+            if position.push(seat, action):
+                reward += self._hand_over()
+
     def _hand_over(self) -> float:
         """The agent's reward for the hand that just ended; deals on unless the game is over."""
-        table = self._table()
-        state = table.state
+        position = self._game()
+        state = position.state
         if self.reward_mode == "hand":
             reward = hand_rewards(state, state.history[-1])[self.seat]
         else:
             reward = game_rewards(state)[self.seat] if state.phase is Phase.GAME_OVER else 0.0
         if state.phase is Phase.HAND_OVER:
-            table.next_hand()
+            position.next_hand()
         return reward
 
     def _observation(self) -> Observation:
-        return observe(self._table().view(self.seat))
+        return self._game().observation(self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask}
 
-    def _set_turn(self, turn: Turn | None) -> None:
+    def _set_mask(self, mask: npt.NDArray[np.int8] | None) -> None:
+        """The agent is asked something with `mask`, or (None) nothing: the game is over, or
+        an illegal action ended the episode."""
         # The mask is read three times a decision (the step's check, `info`, `action_masks`).
-        self._turn = turn
-        self._mask = action_mask(self.index, turn)
+        self._asked = mask is not None
+        self._mask = mask if mask is not None else self._no_mask.copy()
+
+
+def _choice(
+    bot: Bot, seat: int, position: FastTable, offer: tuple[Action, ...], *, may_pass: bool
+) -> Action | None:
+    """What `bot` at `seat` chooses from `offer`, checked as `Table` checks it."""
+    choice = bot.choose(position.view(seat), offer, may_pass=may_pass)
+    if choice is None:
+        if may_pass:
+            return None
+        raise BotMistakeError(f"the bot at seat {seat} passed, but it must act now")
+    if not any(choice is a for a in offer) and choice not in offer:
+        codes = ", ".join(a.code for a in offer)
+        said = repr(choice.code) if isinstance(choice, Action) else shown(choice)
+        raise BotMistakeError(
+            f"the bot at seat {seat} chose {said}, which was not offered: {codes}"
+        )
+    return choice

@@ -26,11 +26,11 @@ The questions, each a set of *cells* (one table of bots, a number of hands):
 3. **Habits**: one bot without a habit among N-1 bots that keep it, its seat rotating so it
    sits in every seat equally; its win rate against 1/N is the cost of giving the habit up when
    everyone else keeps it, and the *value of the habit* reported is 1/N minus that rate. Two
-   families of cells, N = 2 and 4: `bluff/greedy/N` and `challenge/greedy/N` (`seat_hands`
-   hands, on the compiled simulator): `greedy:bluff=true,challenge=true` bots with one
-   `greedy:challenge=true` (never bluffs) or `greedy:bluff=true` (never challenges); and
-   `bluff/heuristic/N`, `challenge/heuristic/N` (`games` hands, reference engine): `heuristic`
-   bots with one `heuristic:bluff=false` or `heuristic:challenge=false`. Holm's adjustment runs
+   families of cells, N = 2 and 4, each of `seat_hands` hands (the compiled simulator plays
+   both bots): `bluff/greedy/N` and `challenge/greedy/N`: `greedy:bluff=true,challenge=true`
+   bots with one `greedy:challenge=true` (never bluffs) or `greedy:bluff=true` (never
+   challenges); and `bluff/heuristic/N`, `challenge/heuristic/N`: `heuristic` bots with one
+   `heuristic:bluff=false` or `heuristic:challenge=false`. Holm's adjustment runs
    over all of them, and each carries the smallest value its test would detect with 80% power
    (`stats.detectable_difference`), so a null result says what size of effect it makes
    unlikely.
@@ -54,7 +54,7 @@ engine plays it: `fast.run.game_seeds(cell_seed(seed, C), start, count)` gives a
 engine (`play_game`). The compiled simulator plays the reference engine's games action for
 action from the same seeds, so a cell's tallies are the same whichever plays it. `"fast"`
 insists on it for every cell whose bots it has versions of (an error if it cannot run, numba
-missing), the other cells (`heuristic`, `ismcts`) staying on the reference engine;
+missing), the other cells (`ismcts`) staying on the reference engine;
 `"reference"` never uses it.
 
 **Tasks.** A reference cell is one task per hand (`HandTask` → `MeasuredHand`, tallied with
@@ -112,9 +112,9 @@ if TYPE_CHECKING:
 RULES = Rules(target_score=None)
 """The official rules, each game a single hand."""
 
-DEFAULT_GAMES = 2000  # hands per ladder and heuristic habit cell: about a minute on 2 cores
+DEFAULT_GAMES = 2000  # hands per ladder cell
 QUICK_GAMES = 24  # `--quick`: a smoke run of seconds
-DEFAULT_SEAT_HANDS = 1_000_000  # hands per seat and greedy habit cell on the compiled simulator
+DEFAULT_SEAT_HANDS = 1_000_000  # hands per seat and habit cell on the compiled simulator
 REFERENCE_SEAT_HANDS = 20_000  # ... when the reference engine must play them (minutes, not hours)
 QUICK_SEAT_HANDS = 2_000  # `--quick`
 DEFAULT_WORKERS = os.cpu_count() or 1
@@ -560,7 +560,7 @@ def plan_study(
     if "heuristic" in available:
         for habit, n in itertools.product(HABITS, tables):
             bots = [f"heuristic:{habit}=false"] + ["heuristic"] * (n - 1)
-            plans.append(cell_plan(f"{habit}/heuristic/{n}", "habit", bots, games))
+            plans.append(cell_plan(f"{habit}/heuristic/{n}", "habit", bots, seat_hands))
     ladder = [bot for bot in LADDER_BOTS if bot in available]
     plans.append(cell_plan("ladder/table", "ladder", ladder, games))
     for a, b in itertools.combinations(ladder, 2):
@@ -1028,7 +1028,7 @@ def run_study(
 ) -> Path:
     """Play the study and write `out`/study.md, study.json and the PNG plots; returns the
     report's path. `command` is the command line shown in the report (by default the
-    equivalent `lastcard study` command). `seat_hands`: hands per seat and greedy habit cell
+    equivalent `lastcard study` command). `seat_hands`: hands per seat and habit cell
     (None: `default_seat_hands(engine)`); `engine`: "auto", "fast" or "reference"
     (`cell_engine`)."""
     from .study_plots import write_plots  # matplotlib is imported only when plotting

@@ -121,8 +121,8 @@ def _header(figures: dict[str, Any]) -> list[str]:
         "counted; a blocked first hand (nobody went out) is in no win rate and is reported "
         "apart.",
         f"- **Hands**: {study['seat_hands']:,} per cell of the first-seat and hand-length "
-        f"questions and of the `greedy` habit cells; {study['games_per_cell']:,} per cell of "
-        f"the `heuristic` habit cells and the ladder{ismcts_hands} (rounded up where bots of "
+        f"questions and of the habit cells; {study['games_per_cell']:,} per cell of "
+        f"the ladder{ismcts_hands} (rounded up where bots of "
         "different kinds share a table, to a multiple of its seatings); "
         f"{run['hands']:,} in all, {run['seconds']:,.0f} s of wall time on {run['workers']} "
         "worker(s), the only figure here that depends on the machine.",

@@ -1,12 +1,14 @@
 """`lastcard.sim.fast`: a compiled simulator that plays the reference engine's games, faster.
 
 The kernel (`kernel`, numba) plays whole games — or single hands, with `target_score=None` —
-under the official rules and the house rules listed in `run._COVERED`, between the `random`
-and `eager` bots with any of their options. Given the same seeds it deals the same cards and
-the bots make the same choices as `lastcard.sim.play_game`, action for action
-(`tests/sim/test_fast_exact.py` replays its games through the engine and compares). Anything it
-does not cover — stacking, Seven-O, jump-in, the 2018 deck, elimination, teams, the other bots —
-it refuses with `FastUnsupportedError`, and `engine="auto"` then uses the reference engine.
+under the official rules and the house rules listed in `support._COVERED` (stacking, Seven-O,
+jump-in, the first-discard and dealer options, ...), between the `random`, `eager`, `greedy` and
+`heuristic` bots with any of their options. Given the same seeds it deals the same cards and the
+bots make the same choices as `lastcard.sim.play_game`, action for action
+(`tests/sim/test_fast_exact.py` and `test_fast_heuristic.py` replay its games through the engine
+and compare). Anything it does not cover — the 2018 deck, Wild Downpour cards, elimination,
+teams, alternative scoring, table mode, the other bots (`ismcts`, `forgetful`) — it refuses with
+`FastUnsupportedError`, and `engine="auto"` then uses the reference engine.
 
 `lastcard.sim.fast.run` plays (`play_games`, `simulate_fast`); it needs the `fast` extra
 (numba). This module and `support` need neither, so asking which engine to use costs nothing.

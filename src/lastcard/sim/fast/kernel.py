@@ -1,7 +1,7 @@
 # mypy: ignore-errors
 # (numba infers these types itself; the functions take arrays and scalars of its own kinds.)
-"""The compiled game loop: whole games between the kernel's bots (`policies`), under the rules
-`support` lists.
+"""The compiled game loop: whole games between the kernel's bots (`policies`, `heuristic`),
+under the rules `support` lists.
 
 Everything here is a numba function over plain arrays (`cards` for the representation,
 `layout` for the arrays' columns, `streams` for the random numbers); `lastcard.sim.fast.run`
@@ -45,6 +45,20 @@ from .cards import (
     _popcount,
     _step,
 )
+from .heuristic import (
+    best_play,
+    first_colour,
+    forget_hand,
+    remember_asked,
+    remember_challenge,
+    remember_draw,
+    remember_pass,
+    remember_play,
+    remember_rotate,
+    remember_swap,
+    respond,
+    start_game,
+)
 from .layout import (
     A_ACCEPT,
     A_CATCH,
@@ -60,6 +74,7 @@ from .layout import (
     AWAIT_STACK_RESPONSE,
     AWAIT_TURN,
     AWAIT_WD4_RESPONSE,
+    DRAW_SCORE,
     F_BLUFFS,
     F_CHALLENGES,
     F_POINTS,
@@ -71,11 +86,17 @@ from .layout import (
     H_BLUFF,
     H_CALL_UNO,
     H_CHALLENGE,
+    H_CHALLENGE_THRESHOLD,
+    H_HOLD_WILDS,
     H_JUMP_IN,
     H_POLICY,
     H_STACK,
     H_VOLUNTARY,
     HAND_OVER,
+    KEEP_SCORE,
+    KNOWN_SIZE,
+    M_FACED,
+    M_SIZE,
     O_ACTIONS,
     O_BLOCKED,
     O_ENGINE_DRAWS,
@@ -88,7 +109,9 @@ from .layout import (
     O_HANDS,
     O_TURNS,
     O_WINNER,
+    PASS_SCORE,
     POLICY_GREEDY,
+    POLICY_HEURISTIC,
     R_BLUFFING,
     R_DEALER_REDRAW_NON_NUMBER,
     R_DEALER_ROTATE,
@@ -135,6 +158,88 @@ def _stack_mask(stacking, top, colour):
             mask |= _WD4_BIT
         return mask
     return np.uint64(0)
+
+
+@njit(cache=True, inline="always")
+def _draw_listed(playable, masks, seat, colour, stock_n, discard_n, may_draw_voluntarily):
+    """`_may_draw`: a draw is listed when voluntary draws are on and a card can be drawn, or
+    without a legal play (a WD4 is one only when it would be legal, §3.3.1; with nothing to
+    draw it is a pass, §3.11)."""
+    has_play = (playable & _PLAIN) != 0
+    if not has_play and (playable & _WD4_BIT) != 0:
+        has_play = (masks[seat] & _COLOUR_MASKS[colour]) == 0
+    can_draw = stock_n > 0 or discard_n > 1
+    return (can_draw and may_draw_voluntarily) or not has_play
+
+
+@njit(cache=True, inline="always")
+def _stackable(masks, seat, stacking, bluffing, top, colour):
+    """The kinds `seat` may stack on the pending draw (§7.1; a WD4 only when it would be
+    legal without bluffing, §3.3.1)."""
+    stackable = np.uint64(0)
+    if stacking > 0:
+        stackable = masks[seat] & _stack_mask(stacking, top, colour)
+        if not bluffing and (masks[seat] & _COLOUR_MASKS[colour]) != 0:
+            stackable &= ~_WD4_BIT
+    return stackable
+
+
+@njit(cache=True, inline="always")
+def _playable(masks, seat, phase, match, bluffing, top, colour, drawn):
+    """The kinds `seat` may play on its turn (AWAIT_TURN), or the drawn card (AFTER_DRAW)."""
+    if phase == AWAIT_TURN:
+        playable = masks[seat] & match[colour, top]
+        # §3.3.1: without bluffing a WD4 only with no card of the colour
+        held_colour = (masks[seat] & _COLOUR_MASKS[colour]) != 0
+        if not bluffing and held_colour:
+            playable &= ~_WD4_BIT
+        return playable
+    return np.uint64(1) << np.uint64(drawn)
+
+
+@njit(cache=True, inline="always")
+def _heuristic_decides(
+    seat, phase, exposed, habits, hands, masks, sizes, players, direction, colour, top, drawn,
+    match, stacking, bluffing, may_draw_voluntarily, stock_n, discard, discard_n, top_player,
+    wd4_colour, match_scored, reverse_skips, seven_o, void, known, memory,
+):  # fmt: skip
+    """`HeuristicBot.choose` for the seat to act: (action kind, card, colour, target). It calls
+    an owed Uno and catches whoever is exposed; names its favourite colour for a first Wild;
+    answers a pending draw (`heuristic.respond`); else plays its best card (no dishonest WD4
+    without its bluff habit) unless a draw, when offered, or keeping the drawn card scores
+    better."""
+    if exposed == seat:
+        return A_UNO, -1, 0, -1
+    if exposed >= 0:
+        return A_CATCH, -1, 0, -1
+    if phase == AWAIT_FIRST_COLOR:
+        return A_COLOR, -1, first_colour(hands, seat, sizes[seat], void), -1
+    if _responding(phase):
+        kind, card, chosen = respond(
+            seat, _stackable(masks, seat, stacking, bluffing, top, colour),
+            phase == AWAIT_WD4_RESPONSE, habits[seat, H_BLUFF] != 0,
+            habits[seat, H_CHALLENGE] != 0, habits[seat, H_CHALLENGE_THRESHOLD], colour,
+            top_player, wd4_colour, hands, masks, sizes, players, direction, discard, discard_n,
+            void, known, memory,
+        )  # fmt: skip
+        return kind, card, chosen, -1
+    in_turn = phase == AWAIT_TURN
+    playable = _playable(masks, seat, phase, match, bluffing, top, colour, drawn)
+    candidates = playable
+    if habits[seat, H_BLUFF] == 0 and (masks[seat] & _COLOUR_MASKS[colour]) != 0:
+        candidates &= ~_WD4_BIT
+    if candidates == 0:
+        return (A_DRAW if in_turn else A_KEEP), -1, 0, -1
+    card, chosen, target, score = best_play(
+        seat, candidates, in_turn, habits[seat, H_HOLD_WILDS] != 0, colour, hands, masks, sizes,
+        players, direction, match_scored, reverse_skips, seven_o, void, memory,
+    )  # fmt: skip
+    if not in_turn:
+        return (A_PLAY if score > KEEP_SCORE else A_KEEP), card, chosen, target
+    listed = _draw_listed(playable, masks, seat, colour, stock_n, discard_n, may_draw_voluntarily)
+    if score > DRAW_SCORE or not listed:
+        return A_PLAY, card, chosen, target
+    return A_DRAW, -1, 0, -1
 
 
 @njit(cache=True)
@@ -224,9 +329,19 @@ def _play_game(
     spare_hands,
     spare_masks,
     spare_sizes,
+    void,
+    known,
+    memory,
+    shown_hand,
+    remembers,
 ):
     """One whole game; results into `out`, `hand_wins`, `scores`, `first_hand` (this game's
-    rows) and, when `trace_cap` > 0, every action as (seat, action index) into the trace rows."""
+    rows) and, when `trace_cap` > 0, every action as (seat, action index) into the trace rows.
+
+    `void`, `known`, `memory` and `shown_hand` hold what heuristic bots remember (`heuristic`).
+    `remembers` is None when no heuristic bot sits at the table: numba then drops every block
+    under `if remembers is not None` before it compiles (it prunes branches on arguments typed
+    None), so the other bots' games run the loop without a trace of the heuristic's."""
     P = players
     hand_size = rules[R_HAND_SIZE]
     target = rules[R_TARGET]
@@ -240,6 +355,10 @@ def _play_game(
     jump_rule = rules[R_JUMP_IN] != 0
     jump_self = rules[R_JUMP_IN_SELF] != 0
     top_player = -1
+    if remembers is not None:
+        start_game(P, memory)
+    wd4_player = -1  # the memory's Wild Draw Four awaiting an answer (`_wd4`), -1: none
+    wd4_colour = 0  # ... and the colour it is judged against
     for s in range(P):
         bot_counter[s] = np.uint64(0)
         scores[s] = 0
@@ -353,6 +472,9 @@ def _play_game(
             pending = 0
             passes = 0
             hand_turns = 0
+            if remembers is not None:  # the DEAL event: `_new_hand`
+                forget_hand(P, habits, void, known, memory)
+                wd4_player = -1
             drawn = -1
             challenge_player = -1
             exposed = -1
@@ -447,6 +569,12 @@ def _play_game(
                     )
                     if exposed < 0 and not jump:
                         continue
+                    policy = habits[s, H_POLICY]
+                    wise = False
+                    if remembers is not None:
+                        wise = policy == POLICY_HEURISTIC
+                        if wise:
+                            remember_asked(s, memory)  # asked, even if it lets the offer pass
                     if exposed == s and habits[s, H_CALL_UNO] != 0:
                         a_kind = A_UNO
                     elif (
@@ -455,11 +583,21 @@ def _play_game(
                         and _wants_catch(habits, bot_seed, bot_counter, s)
                     ):
                         a_kind = A_CATCH
-                    elif habits[s, H_POLICY] == POLICY_GREEDY:
+                    elif policy == POLICY_GREEDY:
                         if jump and habits[s, H_JUMP_IN] != 0:
                             a_kind = A_PLAY
                             a_card = top
                             a_target = _greedy_target(top, s, sizes, direction, P, seven_o)
+                    elif wise:  # jumps in unless the play is harmful
+                        if jump:
+                            _, _, jump_target, score = best_play(
+                                s, _bit(top), False, False, colour, hands, masks, sizes, P,
+                                direction, target != 0, reverse_skips, seven_o, void, memory,
+                            )  # fmt: skip
+                            if score > PASS_SCORE:
+                                a_kind = A_PLAY
+                                a_card = top
+                                a_target = jump_target
                     else:  # RandomBot: uniform over the jump-in plays and passing
                         n_jump = _variants_of(_bit(top), s, sizes[s], P, seven_o) if jump else 0
                         r = _bot_below(bot_seed, bot_counter, s, n_jump + 1)
@@ -478,7 +616,18 @@ def _play_game(
                 a_seat = seat
                 greedy = habits[seat, H_POLICY] == POLICY_GREEDY
                 size = sizes[seat]
-                if exposed == seat and habits[seat, H_CALL_UNO] != 0:
+                wise = False  # HeuristicBot (its block is compiled only for tables with one)
+                if remembers is not None:
+                    wise = habits[seat, H_POLICY] == POLICY_HEURISTIC
+                if wise:
+                    remember_asked(seat, memory)
+                    a_kind, a_card, a_colour, a_target = _heuristic_decides(
+                        seat, phase, exposed, habits, hands, masks, sizes, P, direction, colour,
+                        top, drawn, match, stacking, bluffing, may_draw_voluntarily, stock_n,
+                        discard, discard_n, top_player, wd4_colour, target != 0,
+                        reverse_skips, seven_o, void, known, memory,
+                    )  # fmt: skip
+                elif exposed == seat and habits[seat, H_CALL_UNO] != 0:
                     a_kind = A_UNO
                 elif (
                     exposed >= 0
@@ -494,11 +643,7 @@ def _play_game(
                         a_colour = _bot_below(bot_seed, bot_counter, seat, 4)
                 elif _responding(phase):
                     # Stack (§7.1), challenge (§3.8, a WD4 only) or accept.
-                    stackable = np.uint64(0)
-                    if stacking > 0:
-                        stackable = masks[seat] & _stack_mask(stacking, top, colour)
-                        if not bluffing and (masks[seat] & _COLOUR_MASKS[colour]) != 0:
-                            stackable &= ~_WD4_BIT
+                    stackable = _stackable(masks, seat, stacking, bluffing, top, colour)
                     can_challenge = phase == AWAIT_WD4_RESPONSE
                     if greedy:
                         if stackable != 0 and habits[seat, H_STACK] != 0:
@@ -528,14 +673,7 @@ def _play_game(
                         a_colour = _COLOUR_OF[a_card]
                 else:
                     # AWAIT_TURN or AFTER_DRAW: a play, a draw or a keep.
-                    if phase == AWAIT_TURN:
-                        playable = masks[seat] & match[colour, top]
-                        # §3.3.1: without bluffing a WD4 only with no card of the colour
-                        held_colour = (masks[seat] & _COLOUR_MASKS[colour]) != 0
-                        if not bluffing and held_colour:
-                            playable &= ~_WD4_BIT
-                    else:
-                        playable = np.uint64(1) << np.uint64(drawn)
+                    playable = _playable(masks, seat, phase, match, bluffing, top, colour, drawn)
                     if greedy:
                         # No dishonest WD4 without its bluff habit; the card worth the most
                         # points (ties by its generator, in card order); a wild names its
@@ -561,14 +699,10 @@ def _play_game(
                         n_options = _variants_of(playable, seat, size, P, seven_o)
                         extra = 1  # the draw (in turn) or the keep (after a draw)
                         if phase == AWAIT_TURN:
-                            # `_may_draw`: listed when voluntary draws are on and a card can
-                            # be drawn, or without a legal play (a WD4 is one only when it
-                            # would be legal, §3.3.1; with nothing to draw it is a pass, §3.11).
-                            has_play = (playable & _PLAIN) != 0
-                            if not has_play and (playable & _WD4_BIT) != 0:
-                                has_play = (masks[seat] & _COLOUR_MASKS[colour]) == 0
-                            can_draw = stock_n > 0 or discard_n > 1
-                            listed = (can_draw and may_draw_voluntarily) or not has_play
+                            listed = _draw_listed(
+                                playable, masks, seat, colour, stock_n, discard_n,
+                                may_draw_voluntarily,
+                            )  # fmt: skip
                             # RandomBot without voluntary draws drops the draw beside a play.
                             if not listed or (n_options > 0 and habits[seat, H_VOLUNTARY] == 0):
                                 extra = 0
@@ -594,10 +728,14 @@ def _play_game(
         elif a_kind == A_CATCH:
             act_index = other_base + 9 + exposed
             # engine._catch: the exposed player draws two (§4.5)
+            if remembers is not None:
+                size_before = sizes[exposed]
             stock_n, discard_n, counter, _ = _draw(
                 exposed, 2, hands, masks, sizes, stock, stock_n, discard, discard_n,
                 seed, counter,
             )  # fmt: skip
+            if remembers is not None:
+                remember_draw(P, habits, void, exposed, sizes[exposed] - size_before, -1)
             exposed = -1
         elif a_kind == A_COLOR:
             act_index = other_base + 4 + a_colour
@@ -610,6 +748,14 @@ def _play_game(
             if hand_number == 1:
                 first_hand[F_CHALLENGES, seat] += 1
                 first_hand[F_UPHELD, seat] += not challenge_legal
+            if remembers is not None:  # the CHALLENGE event, then its draw
+                remember_challenge(
+                    P, habits, void, known, memory, seat, challenge_player,
+                    not challenge_legal, wd4_colour, shown_hand,
+                )  # fmt: skip
+                wd4_player = -1
+                victim = challenge_player if not challenge_legal else seat  # who draws
+                size_before = sizes[victim]
             if not challenge_legal:  # §3.8.3: the player draws four instead
                 stock_n, discard_n, counter, _ = _draw(
                     challenge_player, 4, hands, masks, sizes, stock, stock_n,
@@ -628,6 +774,8 @@ def _play_game(
                 )  # fmt: skip
                 phase = AWAIT_TURN
                 turn = to_act = _step(seat, direction, P)
+            if remembers is not None:
+                remember_draw(P, habits, void, victim, sizes[victim] - size_before, -1)
             challenge_player = -1
         elif a_kind == A_ACCEPT:
             act_index = other_base + 3
@@ -635,10 +783,17 @@ def _play_game(
             total = pending
             pending = 0
             challenge_player = -1
+            if remembers is not None:  # the ACCEPT event (one more WD4 faced), then its draw
+                if wd4_player >= 0:
+                    memory[seat, M_FACED] += 1
+                wd4_player = -1
+                size_before = sizes[seat]
             stock_n, discard_n, counter, _ = _draw(
                 seat, total, hands, masks, sizes, stock, stock_n, discard,
                 discard_n, seed, counter,
             )  # fmt: skip
+            if remembers is not None:
+                remember_draw(P, habits, void, seat, sizes[seat] - size_before, -1)
             phase = AWAIT_TURN
             turn = to_act = _step(seat, direction, P)
         elif a_kind == A_PLAY:
@@ -668,6 +823,10 @@ def _play_game(
             challenge_player = -1  # stacking on a WD4 gives up its challenge (§7.1.7)
             turn = seat
             face = _FACE[card]
+            if remembers is not None:  # the PLAY event
+                remember_play(P, habits, void, known, seat, card)
+                wd4_player = seat if card == WD4 else -1
+                wd4_colour = colour_before
             if sizes[seat] == 0:
                 # §6.1: out; only the draw part of the last card still happens
                 if card == WD4 or face == 12:
@@ -684,12 +843,19 @@ def _play_game(
                     challenge_legal = (masks[seat] & _COLOUR_MASKS[colour_before]) == 0
                     if hand_number == 1:
                         first_hand[F_BLUFFS, seat] += not challenge_legal
+                    if remembers is not None:  # what a challenge shows (`PendingChallenge.hand`)
+                        for k in range(KINDS):
+                            shown_hand[k] = hands[seat, k]
                 if seven_o and face == 7:  # §7.2.1: swap with the named seat
                     _swap(hands, masks, sizes, seat, a_target)
+                    if remembers is not None:
+                        remember_swap(P, habits, void, known, memory, hands, seat, a_target)
                 elif seven_o and face == 0:  # §7.2.2: every hand passes on
                     _rotate(
                         hands, masks, sizes, direction, P, spare_hands, spare_masks, spare_sizes
                     )
+                    if remembers is not None:
+                        remember_rotate(P, habits, void, known, memory, hands, direction)
                 nxt = _step(seat, direction, P)
                 phase = AWAIT_TURN
                 if face < 10 or card == WILD:
@@ -709,10 +875,14 @@ def _play_game(
                         phase = AWAIT_STACK_RESPONSE
                         turn = to_act = nxt
                     else:
+                        if remembers is not None:
+                            size_before = sizes[nxt]
                         stock_n, discard_n, counter, _ = _draw(
                             nxt, 2, hands, masks, sizes, stock, stock_n, discard,
                             discard_n, seed, counter,
                         )  # fmt: skip
+                        if remembers is not None:
+                            remember_draw(P, habits, void, nxt, sizes[nxt] - size_before, -1)
                         turn = to_act = _step(nxt, direction, P)
                 else:  # the WD4
                     if bluffing or stacking > 0:
@@ -720,10 +890,14 @@ def _play_game(
                         phase = AWAIT_WD4_RESPONSE if bluffing else AWAIT_STACK_RESPONSE
                         turn = to_act = nxt
                     else:
+                        if remembers is not None:
+                            size_before = sizes[nxt]
                         stock_n, discard_n, counter, _ = _draw(
                             nxt, 4, hands, masks, sizes, stock, stock_n, discard,
                             discard_n, seed, counter,
                         )  # fmt: skip
+                        if remembers is not None:
+                            remember_draw(P, habits, void, nxt, sizes[nxt] - size_before, -1)
                         turn = to_act = _step(nxt, direction, P)
                 # §4.1: the penultimate card played without the call, still one card after
                 # its effect (a Seven-O exchange may have changed the hand)
@@ -739,6 +913,8 @@ def _play_game(
             turns += 1
             exposed = -1
             if stock_n == 0 and discard_n <= 1:
+                if remembers is not None:  # the PASS event
+                    remember_pass(P, habits, void, seat, colour)
                 passes += 1
                 if passes >= P:  # §3.11.3: a full cycle of passes
                     went_out = -1
@@ -751,6 +927,8 @@ def _play_game(
                     seat, 1, hands, masks, sizes, stock, stock_n, discard,
                     discard_n, seed, counter,
                 )  # fmt: skip
+                if remembers is not None:  # a draw on its turn: it lacked the colour (to others)
+                    remember_draw(P, habits, void, seat, 1, colour)
                 ok = (match[colour, top] >> np.uint64(card)) & _ONE
                 if ok != 0 and card == WD4 and not bluffing:
                     ok = (masks[seat] & _COLOUR_MASKS[colour]) == 0
@@ -835,8 +1013,10 @@ def run_games(
     trace_seat,
     trace_action,
     chunk,
+    remembers,
 ):
-    """Play game g with `seeds[g]` and `bot_seeds[g]` for every g, `chunk` games per task.
+    """Play game g with `seeds[g]` and `bot_seeds[g]` for every g, `chunk` games per task;
+    `remembers` None when no heuristic bot plays (see `_play_game`), else any array.
 
     Results: `out[g]` (see the O_ columns), `hand_wins[g, seat]`, `scores[g, seat]`,
     `first_hand[g, F_..., seat]`, and with a trace (`trace_seat.shape[1]` > 0) each game's first
@@ -862,11 +1042,16 @@ def run_games(
         spare_hands = np.zeros((players, KINDS), dtype=np.int64)
         spare_masks = np.zeros(players, dtype=np.uint64)
         spare_sizes = np.zeros(players, dtype=np.int64)
+        void = np.zeros((players, players, 4), dtype=np.int64)
+        known = np.zeros((players, players, KNOWN_SIZE), dtype=np.int64)
+        memory = np.zeros((players, M_SIZE), dtype=np.int64)
+        shown_hand = np.zeros(KINDS, dtype=np.int64)
         for g in range(task * chunk, min(games, (task + 1) * chunk)):
             _play_game(
                 seeds[g], bot_seeds[g], players, rules, habits, deck,
                 match, play_base, other_base, out[g], hand_wins[g], scores[g], first_hand[g],
                 trace_seat[g], trace_action[g], trace_cap,
                 hands, masks, sizes, stock, discard, pool, bot_counter, values, contenders,
-                spare_hands, spare_masks, spare_sizes,
+                spare_hands, spare_masks, spare_sizes, void, known, memory, shown_hand,
+                remembers,
             )  # fmt: skip

@@ -28,16 +28,71 @@ R_SIZE = 16
 
 POLICY_RANDOM = 0  # RandomBot (`random`, `eager`)
 POLICY_GREEDY = 1  # GreedyBot (`greedy`)
+POLICY_HEURISTIC = 2  # HeuristicBot (`heuristic`)
 H_POLICY = 0
 H_CALL_UNO = 1
 H_CATCH_RATE = 2  # RandomBot's chance to catch
 H_VOLUNTARY = 3  # RandomBot's voluntary draws
-H_CATCH = 4  # GreedyBot catches
-H_BLUFF = 5  # GreedyBot plays dishonest WD4s
-H_CHALLENGE = 6  # GreedyBot challenges every WD4
+H_CATCH = 4  # GreedyBot and HeuristicBot catch
+H_BLUFF = 5  # GreedyBot and HeuristicBot play dishonest WD4s
+H_CHALLENGE = 6  # GreedyBot challenges every WD4; HeuristicBot those that look like bluffs
 H_STACK = 7  # GreedyBot stacks when it can
 H_JUMP_IN = 8  # GreedyBot jumps in when it can
-H_SIZE = 9
+H_CHALLENGE_THRESHOLD = 9  # HeuristicBot's `challenge_threshold`
+H_HOLD_WILDS = 10  # HeuristicBot's `hold_wilds`
+H_SIZE = 11
+
+# -- what HeuristicBot remembers (`heuristic`; arrays kept only while one sits at the table) -----
+
+# memory[seat, M_...]: the first two columns are about `seat` as a heuristic bot, the others
+# about `seat` as the player others watch (the same for every observer: public events).
+M_SEATED = 0  # the bot has been asked once in this game (it knows the table's size)
+M_HAND_KNOWN = 1  # the bot has seen its hand since the last deal or exchange of hands
+M_FACED = 2  # Wild Draw Fours the seat had to answer
+M_CHALLENGED = 3  # ... and challenged
+M_BLUFFS = 4  # challenges against the seat that succeeded
+M_HONEST = 5  # ... and that failed
+M_SIZE = 6
+# void[observer, seat, colour]: cards `seat` received since `observer` saw it lack the colour
+# (-1: not seen to lack it); known[observer, seat, kind]: the cards `observer` knows `seat`
+# holds, their total in column KNOWN_TOTAL.
+KNOWN_TOTAL = 54
+KNOWN_SIZE = 55
+
+# -- HeuristicBot's weights, restated for the compiled bot (`support` checks they still equal
+# `lastcard.bots.heuristic`'s; a retuned bot falls back to the reference engine until these
+# are updated) ------------------------------------------------------------------------------
+
+COLOUR_SHARE = 0.23
+DRAW_SCORE = -2.0
+KEEP_SCORE = -1.0
+PASS_SCORE = -1.0
+FLEX = 0.35
+HOLD_WILD = 5.0
+HOLD_WILD_URGENT = 2.0
+DENY = 1.2
+WILD_LAST = 0.8
+LAST_FOLLOWS = 1.5
+SMALL_HAND = 1.5
+CAUGHT = 8.0
+WIN = 1000.0
+POINTS_TIE = 0.01
+POINTS_URGENT = 0.06
+THREAT_1 = 1.0
+THREAT_2 = 0.6
+THREAT_3 = 0.25
+THREAT_WEIGHT = 2.5
+SKIP_THREAT = 0.5
+DRAWN_CARD = 0.25
+THREAT = {1: THREAT_1, 2: THREAT_2, 3: THREAT_3}  # the bot's `_THREAT`, for the check
+# The weights above by the bot's names for them (`_FLEX` ...), for the check. The prior rates of
+# `_challenge_rate` (0.35) and `_bluff_chance` (0.25) are written in `heuristic` as the bot
+# writes them, inside its methods.
+HEURISTIC_WEIGHTS = (
+    "COLOUR_SHARE", "DRAW_SCORE", "KEEP_SCORE", "PASS_SCORE", "FLEX", "HOLD_WILD",
+    "HOLD_WILD_URGENT", "DENY", "WILD_LAST", "LAST_FOLLOWS", "SMALL_HAND", "CAUGHT", "WIN",
+    "POINTS_TIE", "POINTS_URGENT", "THREAT", "THREAT_WEIGHT", "SKIP_THREAT", "DRAWN_CARD",
+)  # fmt: skip
 
 # -- what a seat does (the bot's choice, before the engine applies it) --------------------------
 

@@ -1,6 +1,7 @@
 # mypy: ignore-errors
 # (numba infers these types itself; the functions take arrays and scalars of its own kinds.)
-"""The bots' choices in the compiled simulator: `RandomBot` and `GreedyBot`, exactly.
+"""The bots' choices in the compiled simulator: `RandomBot` and `GreedyBot`, exactly
+(`HeuristicBot`'s are in `heuristic`).
 
 Each function answers one question a bot's `choose` answers, over the kernel's bit masks, in
 the engine's canonical order (plays by card, then colour, then target, then the Uno form), and
@@ -30,15 +31,16 @@ from .layout import (
     H_CATCH,
     H_CATCH_RATE,
     H_POLICY,
-    POLICY_GREEDY,
+    POLICY_RANDOM,
 )
 from .streams import _ONE, _bot_below, _bot_random
 
 
 @njit(cache=True, inline="always")
 def _wants_catch(habits, bot_seed, bot_counter, seat):
-    """Whether the bot at `seat` catches the exposed player now (a catch on offer)."""
-    if habits[seat, H_POLICY] == POLICY_GREEDY:
+    """Whether the bot at `seat` catches the exposed player now (a catch on offer): RandomBot
+    by its generator, the others by habit."""
+    if habits[seat, H_POLICY] != POLICY_RANDOM:
         return habits[seat, H_CATCH] != 0
     return _bot_random(bot_seed, bot_counter, seat) < habits[seat, H_CATCH_RATE]
 

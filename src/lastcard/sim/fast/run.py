@@ -18,6 +18,7 @@ import numpy as np
 
 from lastcard.bots import make_bot
 from lastcard.bots.greedy import GreedyBot
+from lastcard.bots.heuristic import HeuristicBot
 from lastcard.bots.random_bot import RandomBot
 from lastcard.core import Rules, rule_facts
 from lastcard.core.action_index import ActionIndex, action_index
@@ -63,6 +64,15 @@ def habits(bots: Sequence[str]) -> np.ndarray:
     for seat, spec in enumerate(bots):
         bot = make_bot(spec, 0)
         row = rows[seat]
+        if isinstance(bot, HeuristicBot):  # it always calls Uno and catches (no partners here)
+            row[k.H_POLICY] = k.POLICY_HEURISTIC
+            row[k.H_CALL_UNO] = True
+            row[k.H_CATCH] = True
+            row[k.H_BLUFF] = bot.bluff
+            row[k.H_CHALLENGE] = bot.challenge
+            row[k.H_CHALLENGE_THRESHOLD] = bot.challenge_threshold
+            row[k.H_HOLD_WILDS] = bot.hold_wilds
+            continue
         row[k.H_CALL_UNO] = bot.call_uno  # type: ignore[attr-defined]
         if isinstance(bot, GreedyBot):
             row[k.H_POLICY] = k.POLICY_GREEDY
@@ -174,6 +184,9 @@ def play_games(
     games = seeds.shape[0]
     bot_seeds = streams.bot_seed_table(seeds, players, STREAM_BOT)
     index = action_index(players)
+    rows = habits(bots)
+    # The kernel compiles a loop with the heuristic's memory only for tables that need it.
+    heuristic = bool((rows[:, layout.H_POLICY] == layout.POLICY_HEURISTIC).any())
     out = np.zeros((games, layout.O_SIZE), dtype=np.int64)
     hand_wins = np.zeros((games, players), dtype=np.int64)
     scores = np.zeros((games, players), dtype=np.int64)
@@ -184,7 +197,7 @@ def play_games(
         seeds,
         bot_seeds,
         rule_parameters(rules, max_actions),
-        habits(bots),
+        rows,
         _play_bases(index),
         index.index("draw"),
         out,
@@ -194,6 +207,7 @@ def play_games(
         trace_seat,
         trace_action,
         chunk,
+        np.ones(1, dtype=np.int64) if heuristic else None,
     )
     return FastGames(
         players=players,

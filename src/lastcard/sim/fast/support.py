@@ -7,9 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from lastcard.bots import BotFactory, make_bot
+from lastcard.bots import heuristic as heuristic_bot
 from lastcard.bots.greedy import GreedyBot
+from lastcard.bots.heuristic import HeuristicBot
 from lastcard.bots.random_bot import RandomBot
 from lastcard.core import LastcardError, Rules
+
+from . import layout
 
 
 class FastUnsupportedError(LastcardError):
@@ -49,7 +53,8 @@ _COVERED: dict[str, tuple[Any, ...] | None] = {
     "turn_limit": None,
 }
 
-POLICIES = ("random", "eager", "greedy")  # RandomBot and GreedyBot, with any options
+# RandomBot, GreedyBot and HeuristicBot, with any options
+POLICIES = ("random", "eager", "greedy", "heuristic")
 
 
 def unsupported(rules: Rules, bots: Sequence[BotFactory | str]) -> str | None:
@@ -61,6 +66,24 @@ def unsupported(rules: Rules, bots: Sequence[BotFactory | str]) -> str | None:
     for bot in bots:
         if not isinstance(bot, str):
             return "the fast simulator plays registered bots given by name only"
-        if type(make_bot(bot, 0)) not in (RandomBot, GreedyBot):
+        kind = type(make_bot(bot, 0))
+        if kind not in (RandomBot, GreedyBot, HeuristicBot):
             return f"the fast simulator has no version of the bot {bot!r} (it plays {POLICIES})"
+        if kind is HeuristicBot:
+            changed = changed_heuristic_weights()
+            if changed:
+                return (
+                    "the fast simulator's heuristic bot was built with other weights than "
+                    f"HeuristicBot's ({', '.join(changed)})"
+                )
     return None
+
+
+def changed_heuristic_weights() -> list[str]:
+    """The weights of `HeuristicBot` that its compiled version (`layout`) no longer equals:
+    the bot was retuned, so the kernel would play another game until `layout` follows."""
+    return [
+        f"_{name}"
+        for name in layout.HEURISTIC_WEIGHTS
+        if getattr(heuristic_bot, f"_{name}", None) != getattr(layout, name)
+    ]
