@@ -14,7 +14,6 @@ from lastcard import Rules
 from lastcard.sim.fast import FastUnsupportedError, available
 from lastcard.sim.report import write_report
 from lastcard.sim.tournament import (
-    MATCHES_REASON,
     RECORDS_REASON,
     FastBlock,
     TournamentConfig,
@@ -166,9 +165,8 @@ def test_blocks_cover_the_games_in_whole_seating_designs() -> None:
         (["eager", "random"], Rules.preset("official-2018"), {}, "deck"),
         (["eager", "random", "greedy"], Rules(elimination=True), {}, "elimination"),
         (["eager"] * 4, Rules(teams="partners"), {}, "teams"),
-        (["eager", "random"], Rules(), {"mode": "matches"}, MATCHES_REASON),
     ],
-    ids=["bot", "deck", "elimination", "teams", "matches"],
+    ids=["bot", "deck", "elimination", "teams"],
 )
 def test_auto_falls_back_with_a_reason_and_fast_refuses(
     bots: list[str], rules: Rules, options: dict[str, Any], why: str
@@ -201,11 +199,63 @@ def test_covered_tournaments_choose_the_fast_engine() -> None:
 
 def test_a_fallback_run_says_which_engine_played_and_why(tmp_path: Path) -> None:
     result = run_tournament(
-        ["eager", "random"], games=2, mode="matches", seed=1, progress=False, ratings=False
+        ["ismcts:iterations=5", "random"], games=2, seed=1, progress=False, ratings=False
     )
-    assert result.engine == "reference" and result.engine_reason == MATCHES_REASON
-    assert result.engine_line == f"reference ({MATCHES_REASON})"
+    assert result.engine == "reference" and "'ismcts" in (result.engine_reason or "")
+    assert result.engine_line == f"reference ({result.engine_reason})"
     run = results_json(result, tmp_path)["run"]
-    assert run["engine"] == "reference" and run["engine_reason"] == MATCHES_REASON
-    with pytest.raises(FastUnsupportedError, match="matches"):
-        run_tournament(["eager", "random"], games=2, mode="matches", engine="fast", progress=False)
+    assert run["engine"] == "reference" and run["engine_reason"] == result.engine_reason
+    with pytest.raises(FastUnsupportedError, match="ismcts"):
+        run_tournament(["ismcts", "random"], games=2, engine="fast", progress=False)
+
+
+# -- matches: every hand of whole games, from the kernel's hand log -----------------------------
+
+
+@needs_numba
+@pytest.mark.parametrize(
+    ("bots", "rules"),
+    [
+        (["greedy", "heuristic"], Rules()),
+        (["heuristic", "eager", "random:call_uno=false"], Rules.preset("party")),
+        (FOUR, Rules(target_score=200, dealer_each_hand="rotate")),
+    ],
+    ids=["official-2", "party-3", "rotating-dealer-4"],
+)
+def test_a_match_block_gives_the_reference_workers_outcomes_hand_by_hand(
+    bots: list[str], rules: Rules
+) -> None:
+    tournament = config(bots, 24, rules, mode="matches", seed=13)
+    reference = [play_tournament_game(task) for task in game_tasks(tournament, False)]
+    (block,) = fast_blocks(tournament, size=24, threads=None)
+    fast = list(play_fast_block(block).outcomes())
+    assert [len(game.hands) for game in fast] == [len(game.hands) for game in reference]
+    assert sum(len(game.hands) for game in fast) > 2 * len(fast)  # whole games, many hands
+    assert fast == reference
+
+
+@needs_numba
+def test_matches_are_the_same_on_both_engines(tmp_path: Path) -> None:
+    played = {
+        engine: run_tournament(
+            ["greedy", "eager", "heuristic"], games=30, mode="matches", seed=3, engine=engine,
+            progress=False,
+        )
+        for engine in ("reference", "fast")
+    }  # fmt: skip
+    assert played["fast"].engine == "fast" and played["fast"].engine_reason is None
+    data = {engine: results_json(result, tmp_path / engine) for engine, result in played.items()}
+    assert deterministic(data["fast"]) == deterministic(data["reference"])
+
+
+@needs_numba
+def test_a_match_longer_than_the_log_is_replayed_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lastcard.sim.tournament import fast_games
+
+    monkeypatch.setattr(fast_games, "MATCH_HANDS", 2)  # every match here is longer
+    tournament = config(["greedy", "eager"], 6, Rules(target_score=150), mode="matches", seed=2)
+    reference = [play_tournament_game(task) for task in game_tasks(tournament, False)]
+    (block,) = fast_blocks(tournament, size=6, threads=None)
+    result = play_fast_block(block)
+    assert set(result.replayed) == {g.index for g in reference if len(g.hands) > 2} != set()
+    assert list(result.outcomes()) == reference

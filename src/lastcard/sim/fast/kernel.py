@@ -93,6 +93,9 @@ from .layout import (
     H_STACK,
     H_VOLUNTARY,
     HAND_OVER,
+    HL_DEALER,
+    HL_VALUES,
+    HL_WENT_OUT,
     KEEP_SCORE,
     KNOWN_SIZE,
     M_FACED,
@@ -334,9 +337,13 @@ def _play_game(
     memory,
     shown_hand,
     remembers,
+    hand_log,
 ):
     """One whole game; results into `out`, `hand_wins`, `scores`, `first_hand` (this game's
     rows) and, when `trace_cap` > 0, every action as (seat, action index) into the trace rows.
+    `hand_log[h]` (this game's rows, as many as it has) gets hand h+1's seat that went out (-1:
+    blocked), its dealer and each seat's cards left in points (`HL_` columns), for a match's
+    every hand; a game of more hands than rows logs its first ones (`out[O_HANDS]` says so).
 
     `void`, `known`, `memory` and `shown_hand` hold what heuristic bots remember (`heuristic`).
     `remembers` is None when no heuristic bot sits at the table: numba then drops every block
@@ -959,6 +966,18 @@ def _play_game(
             drawn = -1
             challenge_player = -1
             hands_played += 1
+            if hands_played <= hand_log.shape[0]:
+                row = hand_log[hands_played - 1]
+                row[HL_WENT_OUT] = went_out
+                row[HL_DEALER] = dealer
+                for s in range(P):
+                    value = 0
+                    held = masks[s]
+                    while held != 0:
+                        k = _lowest_bit(held)
+                        value += hands[s, k] * _POINTS[k]
+                        held &= held - _ONE
+                    row[HL_VALUES + s] = value
             if hand_number == 1:
                 out[O_FIRST_WENT_OUT] = went_out
                 out[O_FIRST_TURNS] = turns
@@ -1014,13 +1033,14 @@ def run_games(
     trace_action,
     chunk,
     remembers,
+    hand_log,
 ):
     """Play game g with `seeds[g]` and `bot_seeds[g]` for every g, `chunk` games per task;
     `remembers` None when no heuristic bot plays (see `_play_game`), else any array.
 
     Results: `out[g]` (see the O_ columns), `hand_wins[g, seat]`, `scores[g, seat]`,
-    `first_hand[g, F_..., seat]`, and with a trace (`trace_seat.shape[1]` > 0) each game's first
-    actions.
+    `first_hand[g, F_..., seat]`, with a trace (`trace_seat.shape[1]` > 0) each game's first
+    actions, and with a hand log (`hand_log.shape[1]` > 0) each game's first hands.
     """
     games = seeds.shape[0]
     players = bot_seeds.shape[1]
@@ -1053,5 +1073,5 @@ def run_games(
                 trace_seat[g], trace_action[g], trace_cap,
                 hands, masks, sizes, stock, discard, pool, bot_counter, values, contenders,
                 spare_hands, spare_masks, spare_sizes, void, known, memory, shown_hand,
-                remembers,
+                remembers, hand_log[g],
             )  # fmt: skip

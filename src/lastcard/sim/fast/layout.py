@@ -141,3 +141,8 @@ F_UPHELD = 3  # challenges that caught a bluff
 F_VALUES = 4  # the value of the cards each seat held when the first hand ended (§6.2)
 F_POINTS = 5  # the points each seat scored for it (§6.3)
 F_SIZE = 6
+
+# Per hand of a game, when a hand log is asked for: hand_log[g, hand - 1, HL_...]
+HL_WENT_OUT = 0  # the seat that went out; -1: blocked
+HL_DEALER = 1
+HL_VALUES = 2  # then one column per seat: the value of the cards it held when the hand ended

@@ -126,6 +126,8 @@ class FastGames:
     # hand values and points
     trace_seat: np.ndarray  # [game, k]: the seat of action k (with `trace`)
     trace_action: np.ndarray  # [game, k]: its action index
+    # [game, h, HL_...]: hand h+1 of each game, for its first `hand_log` hands (`play_games`)
+    hand_log: np.ndarray
 
     def stats(self) -> SimulationStats:
         """These games counted as `simulate` counts them (`seconds` left at 0)."""
@@ -163,11 +165,13 @@ def play_games(
     seeds: np.ndarray,
     *,
     trace: int = 0,
+    hand_log: int = 0,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     chunk: int = 32,
 ) -> FastGames:
     """Play one game per seed in `seeds` (64-bit game seeds) between `bots` under `rules`,
-    exactly as `play_game(bots, rules, seed)` would; keep each game's first `trace` actions.
+    exactly as `play_game(bots, rules, seed)` would; keep each game's first `trace` actions
+    and the outcome of its first `hand_log` hands (`FastGames.hand_log`).
 
     Raises `FastUnsupportedError` when the kernel does not cover the configuration. Threads:
     numba's (`NUMBA_NUM_THREADS`, or `numba.set_num_threads`); results do not depend on them.
@@ -193,6 +197,7 @@ def play_games(
     first_hand = np.zeros((games, layout.F_SIZE, players), dtype=np.int64)
     trace_seat = np.zeros((games, trace), dtype=np.int16)
     trace_action = np.zeros((games, trace), dtype=np.int16)
+    log = np.zeros((games, hand_log, layout.HL_VALUES + players), dtype=np.int64)
     kernel.run_games(
         seeds,
         bot_seeds,
@@ -208,6 +213,7 @@ def play_games(
         trace_action,
         chunk,
         np.ones(1, dtype=np.int64) if heuristic else None,
+        log,
     )
     return FastGames(
         players=players,
@@ -228,6 +234,7 @@ def play_games(
         first_hand=first_hand,
         trace_seat=trace_seat,
         trace_action=trace_action,
+        hand_log=log,
     )
 
 

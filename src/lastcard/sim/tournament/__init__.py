@@ -62,8 +62,8 @@ The package, a module per concept:
 - `worker`: `play_tournament_game`, one game played in a worker, summarised as a `GameOutcome`
   of `HandOutcome`s;
 - `engine`: `tournament_engine`, which engine plays (`run_tournament(engine="auto")`: the
-  compiled simulator, `lastcard.sim.fast`, for single hands between the bots and under the
-  rules it covers; the reference engine for matches, game records and the rest);
+  compiled simulator, `lastcard.sim.fast`, for single hands and matches between the bots and
+  under the rules it covers; the reference engine for game records and the rest);
 - `fast_games`: `play_fast_block`, a block of games played on the compiled simulator and
   summarised as the same `GameOutcome`s, so the results do not depend on the engine;
 - `tally`: `Tally`, the streamed counts, and `BotStats`, one bot name's results;
@@ -83,7 +83,7 @@ from .config import (
     rounded_games,
     split_bot_list,
 )
-from .engine import MATCHES_REASON, RECORDS_REASON, tournament_engine
+from .engine import RECORDS_REASON, tournament_engine
 from .fast_games import (
     FastBlock,
     FastBlockResult,
@@ -108,7 +108,6 @@ from .worker import GameOutcome, GameTask, HandOutcome, game_tasks, play_tournam
 
 __all__ = [
     "CONFIDENCE",
-    "MATCHES_REASON",
     "MAX_PERMUTATIONS",
     "MODES",
     "RATING_TAU",

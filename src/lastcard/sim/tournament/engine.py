@@ -1,11 +1,11 @@
 """Which engine plays a tournament: the compiled simulator (`lastcard.sim.fast`) when it can
 give every number the tournament counts, else the reference engine.
 
-The kernel plays the same games as the reference engine, but it reports each game's totals and
-only its *first* hand in detail. A tournament of single hands needs no more (a game whose hand
-was blocked, or which the action limit stopped, is replayed on the reference engine: see
-`fast_games`). Matches count every hand's points and cards left, so they need the reference
-engine; so do game records (`records_path`), which list every action.
+The kernel plays the same games as the reference engine and reports each game's totals and, in
+a match, every hand's seat that went out, dealer and cards left (its hand log; a game of more
+hands than the log holds, or which the action limit stopped, is replayed on the reference
+engine: see `fast_games`). Game records (`records_path`), which list every action, need the
+reference engine.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from lastcard.sim.fast import ENGINES, FastUnsupportedError, choose_engine, unsu
 
 from .config import TournamentConfig
 
-MATCHES_REASON = "matches count every hand, and the fast simulator details only a game's first hand"
 RECORDS_REASON = "game records are written by the reference engine"
 
 
@@ -38,8 +37,6 @@ def tournament_engine(
     # The rules as given are checked first (their message names what the user chose); the rules
     # as played (a single hand of them) are what the kernel must cover.
     reason = unsupported(config.played_rules, config.bots)
-    if reason is None and config.mode == "matches":
-        reason = MATCHES_REASON
     if reason is None and keep_records:
         reason = RECORDS_REASON
     if reason is None:
@@ -49,4 +46,4 @@ def tournament_engine(
     return "reference", reason
 
 
-__all__ = ["MATCHES_REASON", "RECORDS_REASON", "tournament_engine"]
+__all__ = ["RECORDS_REASON", "tournament_engine"]

@@ -10,12 +10,14 @@ would, so grouping changes nothing but the number of calls; each call costs a fi
 (tenths of a millisecond, milliseconds with several numba threads), hence blocks of thousands
 of games (`fast_block_size`).
 
-**What comes back** (`FastBlockResult`): per game, the arrays a single-hand game needs: the
-winner, turns, actions, and the first hand's dealer, cards left and points. When a game is more
-than that one hand (its first hand was blocked and dealt again) or did not finish (the action
-limit stopped it), the kernel's first-hand detail does not describe the whole game: such games
-are replayed on the reference engine in the worker and sent back whole. Both are rare (no game
-in thousands under the official rules), so the replay costs nothing measurable.
+**What comes back** (`FastBlockResult`): per game, the winner, turns, actions, totals and each
+hand's seat that went out, dealer and cards left: for single hands the kernel's first-hand
+detail, for matches its hand log of up to `MATCH_HANDS` hands (a hand's points follow from the
+cards left: the seat that went out scores them all, §6.2, the only scoring the kernel plays).
+A game the kernel cannot describe whole is replayed on the reference engine in the worker and
+sent back whole: a single hand that was blocked and dealt again, a match longer than
+`MATCH_HANDS` hands, a game the action limit stopped. All are rare (none in thousands of games
+under the official rules), so the replay costs nothing measurable.
 
 **Threads.** With several workers each worker process runs the kernel on one numba thread
 (`FastBlock.threads`), as the processes already share out the machine; in this process (one
@@ -35,6 +37,7 @@ from .config import TournamentConfig
 from .seating import seating, seating_design
 from .worker import GameOutcome, GameTask, HandOutcome, play_tournament_game
 
+MATCH_HANDS = 64  # hands a match's log holds; a longer match (none seen) is replayed
 MIN_BLOCK = 2048  # games: below this the kernel's per-call overhead shows
 MAX_BLOCK = 16384  # games: above this the progress bar and the load balance suffer
 BLOCKS_PER_WORKER = 4
@@ -64,6 +67,7 @@ class FastBlock:
     seed: int
     max_actions: int
     threads: int | None  # numba threads in the worker; None: leave numba's setting
+    matches: bool = False  # whole games, every hand counted (else single hands)
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,8 @@ class FastBlockResult:
     points: list[list[int]]  # [game][seat]: points scored for the hand
     totals: list[list[int]]  # [game][seat]: final scores
     replayed: dict[int, GameOutcome]
+    # Matches: [game][hand] = [went out (-1: blocked), dealer, cards left per seat...]
+    hand_logs: list[list[list[int]]] | None = None
 
     def outcomes(self) -> Iterator[GameOutcome]:
         """The block's games as the reference worker summarises them, in game order."""
@@ -91,22 +97,42 @@ class FastBlockResult:
             if again is not None:
                 yield again
                 continue
-            hand = HandOutcome(
-                went_out=winner,
-                hand_values=tuple(self.hand_values[offset]),
-                points=tuple(self.points[offset]),
-                dealer=self.dealer[offset],
-            )
+            if self.hand_logs is not None:
+                hands = tuple(_logged_hand(row, n) for row in self.hand_logs[offset])
+            else:
+                hands = (
+                    HandOutcome(
+                        went_out=winner,
+                        hand_values=tuple(self.hand_values[offset]),
+                        points=tuple(self.points[offset]),
+                        dealer=self.dealer[offset],
+                    ),
+                )
             yield GameOutcome(
                 index=index,
                 seating=seating(index, n),
                 finished=True,
                 winners=(winner,),
                 totals=tuple(self.totals[offset]),
-                hands=(hand,),
+                hands=hands,
                 turns=self.turns[offset],
                 actions=self.actions[offset],
             )
+
+
+def _logged_hand(row: list[int], players: int) -> HandOutcome:
+    """A hand of the kernel's hand log (`layout.HL_*`) as the reference worker counts it: the
+    seat that went out scores every card left (§6.2); a blocked hand scores nothing."""
+    went_out, dealer, values = row[0], row[1], tuple(row[2 : 2 + players])
+    points = [0] * players
+    if went_out >= 0:
+        points[went_out] = sum(values)
+    return HandOutcome(
+        went_out=went_out if went_out >= 0 else None,
+        hand_values=values,
+        points=tuple(points),
+        dealer=dealer,
+    )
 
 
 def fast_blocks(config: TournamentConfig, size: int, threads: int | None) -> Iterator[FastBlock]:
@@ -121,6 +147,7 @@ def fast_blocks(config: TournamentConfig, size: int, threads: int | None) -> Ite
             seed=config.seed,
             max_actions=config.max_actions,
             threads=threads,
+            matches=config.mode == "matches",
         )
 
 
@@ -152,11 +179,19 @@ def play_fast_block(block: FastBlock) -> FastBlockResult:
     values = np.zeros((block.count, n), dtype=np.int64)
     points = np.zeros((block.count, n), dtype=np.int64)
     totals = np.zeros((block.count, n), dtype=np.int64)
+    logged = MATCH_HANDS if block.matches else 0
+    logs = np.zeros((block.count, logged, 2 + n), dtype=np.int64)
     for row, seatings in groups.items():
         offsets = np.flatnonzero(np.isin(indices % len(design), seatings))
         if offsets.size == 0:
             continue
-        played = play_games(list(row), block.rules, seeds[offsets], max_actions=block.max_actions)
+        played = play_games(
+            list(row),
+            block.rules,
+            seeds[offsets],
+            max_actions=block.max_actions,
+            hand_log=logged,
+        )
         winner[offsets] = played.winner
         hands[offsets] = played.hands
         turns[offsets] = played.turns
@@ -165,8 +200,11 @@ def play_fast_block(block: FastBlock) -> FastBlockResult:
         values[offsets] = played.first_hand[:, F_VALUES, :]
         points[offsets] = played.first_hand[:, F_POINTS, :]
         totals[offsets] = played.scores
+        logs[offsets] = played.hand_log
+    # Games the kernel's figures do not describe whole (see the module docstring).
+    undescribed = (hands > MATCH_HANDS) if block.matches else (hands != 1)
     replayed = {
-        int(index): _replay(block, int(index)) for index in indices[(hands != 1) | (winner < 0)]
+        int(index): _replay(block, int(index)) for index in indices[undescribed | (winner < 0)]
     }
     return FastBlockResult(
         start=block.start,
@@ -179,6 +217,9 @@ def play_fast_block(block: FastBlock) -> FastBlockResult:
         points=_ints(points),
         totals=_ints(totals),
         replayed=replayed,
+        hand_logs=[log[:count].tolist() for log, count in zip(logs, hands, strict=True)]
+        if block.matches
+        else None,
     )
 
 
@@ -206,6 +247,7 @@ def _replay(block: FastBlock, index: int) -> GameOutcome:
 
 __all__ = [
     "BLOCKS_PER_WORKER",
+    "MATCH_HANDS",
     "MAX_BLOCK",
     "MIN_BLOCK",
     "FastBlock",

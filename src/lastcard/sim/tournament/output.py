@@ -44,7 +44,7 @@ class TournamentResult:
     @property
     def engine_line(self) -> str:
         """Which engine played, and why not the compiled one when `auto` fell back: "fast", or
-        "reference (matches count every hand, ...)"."""
+        "reference (the fast simulator has no version of the bot ...)"."""
         return self.engine + (f" ({self.engine_reason})" if self.engine_reason else "")
 
     @property
