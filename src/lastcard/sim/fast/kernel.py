@@ -245,6 +245,18 @@ def _heuristic_decides(
     return A_DRAW, -1, 0, -1
 
 
+@njit(cache=True, inline="always")
+def _held_value(hands, masks, seat):
+    """The points of the cards `seat` holds (§6.2), over the kinds it holds only."""
+    value = 0
+    held = masks[seat]
+    while held != 0:
+        k = _lowest_bit(held)
+        value += hands[seat, k] * _POINTS[k]
+        held &= held - _ONE
+    return value
+
+
 @njit(cache=True)
 def _swap(hands, masks, sizes, a, b):
     """§7.2.1: two seats exchange their hands."""
@@ -966,41 +978,27 @@ def _play_game(
             drawn = -1
             challenge_player = -1
             hands_played += 1
-            if hands_played <= hand_log.shape[0]:
+            logged = hands_played <= hand_log.shape[0]
+            if logged:
                 row = hand_log[hands_played - 1]
                 row[HL_WENT_OUT] = went_out
                 row[HL_DEALER] = dealer
-                for s in range(P):
-                    value = 0
-                    held = masks[s]
-                    while held != 0:
-                        k = _lowest_bit(held)
-                        value += hands[s, k] * _POINTS[k]
-                        held &= held - _ONE
-                    row[HL_VALUES + s] = value
             if hand_number == 1:
                 out[O_FIRST_WENT_OUT] = went_out
                 out[O_FIRST_TURNS] = turns
-                for s in range(P):
-                    value = 0
-                    held = masks[s]
-                    while held != 0:
-                        k = _lowest_bit(held)
-                        value += hands[s, k] * _POINTS[k]
-                        held &= held - _ONE
+            points = 0  # §6.2: the value of every card left, scored by the seat that went out
+            for s in range(P):
+                value = _held_value(hands, masks, s)
+                points += value
+                if logged:
+                    row[HL_VALUES + s] = value
+                if hand_number == 1:
                     first_hand[F_VALUES, s] = value
             if went_out < 0:
                 blocked += 1
                 phase = HAND_OVER  # blocked: no winner; a single hand is dealt again
             else:
                 hand_wins[went_out] += 1
-                points = 0
-                for s in range(P):
-                    held = masks[s]
-                    while held != 0:  # only the kinds held
-                        k = _lowest_bit(held)
-                        points += hands[s, k] * _POINTS[k]
-                        held &= held - _ONE
                 scores[went_out] += points
                 if hand_number == 1:
                     first_hand[F_POINTS, went_out] = points
