@@ -46,11 +46,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ismcts_vs_heuristic import Outcome, Task, play_hand
-from lastcard import Action, ActionKind, Event, PlayerView, Rules
+from lastcard import Action, Rules
 from lastcard.bots import Bot, parse_bot_spec
-from lastcard.bots.determinize import Knowledge
-from lastcard.bots.heuristic import HeuristicBot
-from lastcard.bots.ismcts import IsmctsBot, pruned_actions, search_actions
+from lastcard.bots.ismcts import IsmctsBot
+from lastcard.bots.search_decisions import DecisionRecorder, SearchDecision
 from lastcard.core.rng import derive_seed
 from lastcard.sim.parallel import run_tasks
 from lastcard.sim.runner import play_game
@@ -59,46 +58,11 @@ from lastcard.sim.stats import paired_comparison, wilson_interval
 RULES = Rules(target_score=None)
 
 
-@dataclass(frozen=True)
-class Decision:
-    view: PlayerView
-    legal: tuple[Action, ...]
-    knowledge: Knowledge
-
-
-class _Recorder:
-    """The heuristic bot, keeping each decision of its seat that a search would answer."""
-
-    def __init__(self, seed: int, found: list[Decision]) -> None:
-        self.inner = HeuristicBot(seed)
-        self.knowledge = Knowledge()
-        self.found = found
-
-    def observe(self, event: Event) -> None:
-        self.inner.observe(event)
-        self.knowledge.observe(event)
-
-    def choose(
-        self, view: PlayerView, legal: tuple[Action, ...], *, may_pass: bool = False
-    ) -> Action | None:
-        self.knowledge.sync(view)
-        side = any(a.kind in (ActionKind.UNO, ActionKind.CATCH) for a in legal)
-        searched = (
-            not may_pass
-            and not side
-            and view.hand is not None
-            and len(pruned_actions(search_actions(legal), view.hand)) > 1
-        )
-        if searched:
-            self.found.append(Decision(view, legal, copy.deepcopy(self.knowledge)))
-        return self.inner.choose(view, legal, may_pass=may_pass)
-
-
-def record_decisions(players: int, games: int, seed: int) -> list[Decision]:
-    found: list[Decision] = []
+def record_decisions(players: int, games: int, seed: int) -> list[SearchDecision]:
+    found: list[SearchDecision] = []
 
     def recorder(bot_seed: int) -> Bot:
-        return _Recorder(bot_seed, found)
+        return DecisionRecorder(bot_seed, found)
 
     for game in range(games):
         bots: list[Any] = [recorder] + ["heuristic"] * (players - 1)
@@ -107,7 +71,7 @@ def record_decisions(players: int, games: int, seed: int) -> list[Decision]:
 
 
 def search_all(
-    decisions: list[Decision], fast: bool, iterations: int, options: dict[str, Any]
+    decisions: list[SearchDecision], fast: bool, iterations: int, options: dict[str, Any]
 ) -> tuple[float, list[tuple[Action | None, dict[Action, tuple[int, float]]]]]:
     """Iterations per CPU second over every decision, and each search's choice and statistics."""
     done = 0

@@ -6,68 +6,30 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
 
 import pytest
 
-from lastcard import Action, ActionKind, Event, Phase, PlayerView, Rules
+from lastcard import Action, Phase, Rules
 from lastcard.bots import Bot, make_bot
-from lastcard.bots.determinize import Knowledge, Sampler
-from lastcard.bots.heuristic import HeuristicBot
-from lastcard.bots.ismcts import IsmctsBot, engine_playout, pruned_actions, search_actions
+from lastcard.bots.determinize import Sampler
+from lastcard.bots.ismcts import IsmctsBot, engine_playout
 from lastcard.bots.rollout import ROLLOUT_POLICIES, fast_playout, fast_policy_move
+from lastcard.bots.search_decisions import DecisionRecorder, SearchDecision
 from lastcard.core.unchecked import FastGame
 from lastcard.sim import play_game
 
 
-@dataclass(frozen=True)
-class Decision:
-    """A decision a search would be asked: the view, the offer and what the seat knew."""
-
-    view: PlayerView
-    legal: tuple[Action, ...]
-    knowledge: Knowledge
-
-
-class Recorder:
-    """The heuristic bot, keeping every decision of its seat that a search would answer."""
-
-    def __init__(self, seed: int, found: list[Decision]) -> None:
-        self.inner = HeuristicBot(seed)
-        self.knowledge = Knowledge()
-        self.found = found
-
-    def observe(self, event: Event) -> None:
-        self.inner.observe(event)
-        self.knowledge.observe(event)
-
-    def choose(
-        self, view: PlayerView, legal: tuple[Action, ...], *, may_pass: bool = False
-    ) -> Action | None:
-        self.knowledge.sync(view)
-        side = any(a.kind in (ActionKind.UNO, ActionKind.CATCH) for a in legal)
-        searched = (
-            not may_pass
-            and not side
-            and view.hand is not None
-            and len(pruned_actions(search_actions(legal), view.hand)) > 1
-        )
-        if searched:
-            self.found.append(Decision(view, legal, copy.deepcopy(self.knowledge)))
-        return self.inner.choose(view, legal, may_pass=may_pass)
-
-
-def decisions(rules: Rules, players: int, seed: int, most: int = 8) -> list[Decision]:
-    found: list[Decision] = []
+def decisions(rules: Rules, players: int, seed: int, most: int = 8) -> list[SearchDecision]:
+    found: list[SearchDecision] = []
 
     def recorder(bot_seed: int) -> Bot:
-        return Recorder(bot_seed, found)
+        return DecisionRecorder(bot_seed, found)
 
     play_game([recorder] + ["heuristic"] * (players - 1), rules, seed=seed)
     return found[:most]
 
 
-def search(decision: Decision, seed: int, **options: object) -> tuple[Action | None, object]:
+def search(decision: SearchDecision, seed: int, **options: object) -> tuple[Action | None, object]:
     bot = IsmctsBot(seed, **options)  # type: ignore[arg-type]
     bot._knowledge = copy.deepcopy(decision.knowledge)
     choice = bot.choose(decision.view, decision.legal)

@@ -46,7 +46,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lastcard.core import Card, Color, Event, EventType, GameState, Phase, PlayerView
 from lastcard.core.matching import is_wd4_legal, matches
@@ -353,70 +353,48 @@ class Sampler:
 
     def state(self, rng: random.Random) -> GameState:
         """One sample, as `determinize` returns it."""
-        hands, stock, drawn, challenge = self._sample(rng)
-        view = self.view
-        return GameState(
-            rules=view.rules,
-            players=view.players,
-            rng=RngState("fast", rng.getrandbits(64)),
-            hand_number=view.hand_number,
-            dealer=view.dealer,
-            hands=tuple(hands),
-            stock=stock,
-            discard=view.discard,
-            color=view.color,
-            direction=view.direction,
-            turn=view.turn,
-            to_act=view.to_act,
-            phase=view.phase,
-            active=view.active,
-            scores=view.scores,
-            first_discard=view.first_discard,
-            pending_draw=view.pending_draw,
-            drawn=drawn,
-            challenge=challenge,
-            exposed=view.exposed,
-            uncaught=view.uncaught,
-            top_player=view.top_player,
-            passes=view.passes,
-            hand_turns=view.hand_turns,
-            winners=view.winners,
-            history=view.history,
-        )
+        fields = self._sampled_fields(rng)
+        fields["hands"] = tuple(fields["hands"])
+        return GameState(**fields)
 
     def fast_game(self, rng: random.Random) -> FastGame:
         """The same sample as `state(rng)`, as a `FastGame` (rules `unsupported` does not name
         only: see `fast_rules`)."""
+        return FastGame(**self._sampled_fields(rng))
+
+    def _sampled_fields(self, rng: random.Random) -> dict[str, Any]:
+        """One sample's fields: the hidden hands and stock dealt, the rest as the view has it
+        (the generator draws in the same order for `state` and `fast_game`)."""
         hands, stock, drawn, challenge = self._sample(rng)
         view = self.view
-        return FastGame(
-            rules=view.rules,
-            players=view.players,
-            rng=RngState("fast", rng.getrandbits(64)),
-            hand_number=view.hand_number,
-            dealer=view.dealer,
-            hands=hands,
-            stock=stock,
-            discard=view.discard,
-            color=view.color,
-            direction=view.direction,
-            turn=view.turn,
-            to_act=view.to_act,
-            phase=view.phase,
-            active=view.active,
-            scores=view.scores,
-            first_discard=view.first_discard,
-            pending_draw=view.pending_draw,
-            drawn=drawn,
-            challenge=challenge,
-            exposed=view.exposed,
-            uncaught=view.uncaught,
-            top_player=view.top_player,
-            passes=view.passes,
-            hand_turns=view.hand_turns,
-            winners=view.winners,
-            history=view.history,
-        )
+        return {
+            "rules": view.rules,
+            "players": view.players,
+            "rng": RngState("fast", rng.getrandbits(64)),
+            "hand_number": view.hand_number,
+            "dealer": view.dealer,
+            "hands": hands,
+            "stock": stock,
+            "discard": view.discard,
+            "color": view.color,
+            "direction": view.direction,
+            "turn": view.turn,
+            "to_act": view.to_act,
+            "phase": view.phase,
+            "active": view.active,
+            "scores": view.scores,
+            "first_discard": view.first_discard,
+            "pending_draw": view.pending_draw,
+            "drawn": drawn,
+            "challenge": challenge,
+            "exposed": view.exposed,
+            "uncaught": view.uncaught,
+            "top_player": view.top_player,
+            "passes": view.passes,
+            "hand_turns": view.hand_turns,
+            "winners": view.winners,
+            "history": view.history,
+        }
 
 
 def _deal(
