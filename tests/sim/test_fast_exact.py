@@ -141,6 +141,12 @@ def test_7_1_7_2_7_3_party_preset_stacking_seven_o_and_jump_in(players: int) -> 
     check_games(["random"] * players, single, games=6, seed=70)
 
 
+def test_5_4_table_mode_is_the_same_game_for_bots() -> None:
+    """§5.4, §5.5: table mode penalises mistakes no bot makes (they choose among the legal
+    actions), so the kernel plays the `table` preset as the official game."""
+    check_games(["greedy", "random", "heuristic"], Rules.preset("table"), games=8, seed=81)
+
+
 HOUSE_OPTIONS = [
     {"wd4_bluffing": False, "allow_voluntary_draw": False},
     {"two_player_rules": False, "dealer_each_hand": "rotate"},

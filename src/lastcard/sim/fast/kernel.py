@@ -13,7 +13,9 @@ the reference engine, the comment names it; a change to one is a change to both,
 differential tests (`tests/sim/test_fast_exact.py`) fail until they agree again.
 
 `_play_game` is one long function on purpose: its state lives in local variables (numba keeps
-them in registers), which helper functions could not update.
+them in registers), which helper functions could not update. It and the helpers it calls (not
+inlined) are compiled without numba's reference counting (`_nrt=False`): they allocate nothing,
+and counting every array argument in and out (atomic operations) cost a seventh of a hand.
 
 Games are independent: game g depends only on its seeds, so `run_games` gives the same results
 for any number of threads.
@@ -29,6 +31,7 @@ from .cards import (
     _COLOUR_OF,
     _COLOURED,
     _DECK,
+    _DECK_BACK_TO_FRONT,
     _FACE,
     _FACE_MASKS,
     _MATCH,
@@ -143,7 +146,7 @@ from .policies import (
     _variants_of,
     _wants_catch,
 )
-from .streams import _ONE, _bot_below, _shuffle, _swap_index
+from .streams import _ONE, _bot_below, _shuffle, _shuffle_mirrored, _swap_index
 
 
 @njit(cache=True, inline="always")
@@ -257,7 +260,7 @@ def _held_value(hands, masks, seat):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _swap(hands, masks, sizes, a, b):
     """§7.2.1: two seats exchange their hands."""
     for k in range(KINDS):
@@ -272,7 +275,7 @@ def _swap(hands, masks, sizes, a, b):
     sizes[b] = held_size
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rotate(hands, masks, sizes, direction, players, spare_hands, spare_masks, spare_sizes):
     """§7.2.2: every hand passes to the next seat in the direction of play."""
     for s in range(players):
@@ -314,7 +317,7 @@ def _draw(seat, count, hands, masks, sizes, stock, stock_n, discard, discard_n, 
     return stock_n, discard_n, counter, last
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play_game(
     seed,
     bot_seed,
@@ -464,9 +467,11 @@ def _play_game(
                     if n_cont == 1:
                         dealer = contenders[0]
                         break
+            # The deck is shuffled where it then lies as the stock (its top card last), and
+            # dealt from the top: the shuffled list's cards in order, without copying it.
             for i in range(DECK_SIZE):
-                pool[i] = deck[i]
-            counter = _shuffle(pool, DECK_SIZE, seed, counter)
+                stock[i] = _DECK_BACK_TO_FRONT[i]
+            counter = _shuffle_mirrored(stock, DECK_SIZE, seed, counter)
             for s in range(P):
                 held = masks[s]
                 while held != 0:  # empty the kinds held (the rest are zero already)
@@ -475,18 +480,15 @@ def _play_game(
                 sizes[s] = 0
                 masks[s] = np.uint64(0)
             direction = 1
-            position = 0
-            for _ in range(hand_size):
-                for step in range(1, P + 1):
-                    s = (dealer + step) % P
-                    card = pool[position]
-                    position += 1
-                    hands[s, card] += 1
-                    masks[s] |= np.uint64(1) << np.uint64(card)
-                    sizes[s] += 1
-            stock_n = DECK_SIZE - position
-            for i in range(stock_n):
-                stock[i] = pool[DECK_SIZE - 1 - i]
+            stock_n = DECK_SIZE
+            s = dealer
+            for _ in range(hand_size * P):  # one card at a time from the dealer's left
+                s = _step(s, 1, P)
+                stock_n -= 1
+                card = stock[stock_n]
+                hands[s, card] += 1
+                masks[s] |= np.uint64(1) << np.uint64(card)
+                sizes[s] += 1
             discard_n = 0
             pending = 0
             passes = 0

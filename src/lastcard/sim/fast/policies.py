@@ -53,7 +53,7 @@ def _colour_count(hands, seat, colour):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _favourite(hands, seat, bot_seed, bot_counter):
     """GreedyBot's colour: the one it holds most of; ties by its generator, in colour order.
     (Counts in locals: an array here would be allocated on every call.)"""
@@ -164,7 +164,7 @@ def _greedy_card(candidates, bot_seed, bot_counter, seat):
     return _nth_bit(best, r)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _greedy_target(card, seat, sizes, direction, players, seven_o):
     """GreedyBot's target for `card` (-1: it names none): the smallest hand, the first in the
     direction of play among equals."""

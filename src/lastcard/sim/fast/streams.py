@@ -4,13 +4,15 @@
 
 The engine's stream is `lastcard.core.rng`'s counter-based SplitMix64 (a state is a seed and a
 counter) and `shuffled`'s Fisher-Yates with rejection; a bot's is `BotRng`, the same function
-with the bot's seed. Reproduced bit for bit, without a division in the hot paths.
+with the bot's seed. Reproduced bit for bit.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -49,18 +51,59 @@ def _swap_index(bound, seed, counter, spare):
             return _mod32(np.uint64(value), bound), spare, counter
 
 
-@njit(cache=True)
-def _shuffle(arr, n, seed, counter):
-    """`rng.shuffled` of arr[0:n] in place: Fisher-Yates from the end, two 32-bit draws per
+@njit(cache=True, inline="always")
+def _fisher_yates(arr, n, seed, counter, mirrored):
+    """`rng.shuffled` of n cards in place: Fisher-Yates from the end, two 32-bit draws per
     number (low half first), rejection above the largest multiple of the bound. Returns the
-    counter after it."""
+    counter after it. Position p of the shuffled list is arr[p], or arr[n - 1 - p] when
+    `mirrored` (the list held back to front, as a stock is: its top card last).
+
+    One number serves two steps (its low half bound i + 1, its high half bound i): while
+    neither half is rejected, two swaps per number without keeping a spare half between them.
+    A rejection (a chance below 2**-24 per shuffle of a deck) hands over to the general step,
+    which starts there with no spare half, as `_swap_index` would at that point."""
+    i = n - 1
+    while i >= 2:
+        z = _splitmix(seed, counter)
+        low = z & _LOW32
+        high = z >> np.uint64(32)
+        if np.int64(low) >= _LIMIT32[i + 1] or np.int64(high) >= _LIMIT32[i]:
+            break
+        counter += _ONE
+        _exchange(arr, n, i, _mod32(low, i + 1), mirrored)
+        _exchange(arr, n, i - 1, _mod32(high, i), mirrored)
+        i -= 2
     spare = -1
-    for i in range(n - 1, 0, -1):
+    while i >= 1:
         j, spare, counter = _swap_index(i + 1, seed, counter, spare)
-        card = arr[i]
-        arr[i] = arr[j]
-        arr[j] = card
+        _exchange(arr, n, i, j, mirrored)
+        i -= 1
     return counter
+
+
+@njit(cache=True, inline="always")
+def _exchange(arr, n, i, j, mirrored):
+    """Swap positions i and j of the list (`_fisher_yates`'s positions)."""
+    if mirrored:
+        i = n - 1 - i
+        j = n - 1 - j
+    card = arr[i]
+    arr[i] = arr[j]
+    arr[j] = card
+
+
+@njit(cache=True, _nrt=False)
+def _shuffle(arr, n, seed, counter):
+    """`rng.shuffled` of arr[0:n] in place (see `_fisher_yates`); returns the counter after it.
+    (`_nrt=False`: no reference counting of `arr` on every call; it allocates nothing.)"""
+    return _fisher_yates(arr, n, seed, counter, False)
+
+
+@njit(cache=True, _nrt=False)
+def _shuffle_mirrored(arr, n, seed, counter):
+    """`_shuffle` of the list arr[n - 1], arr[n - 2], ..., arr[0]: a deck shuffled where it
+    will serve as the stock, whose top is its last card."""
+    return _fisher_yates(arr, n, seed, counter, True)
 
 
 @njit(cache=True, inline="always")
@@ -74,10 +117,9 @@ def _bot_below(bot_seed, bot_counter, seat, n):
         z = _splitmix(bot_seed[seat], bot_counter[seat])
         bot_counter[seat] += _ONE
         if rem == 0 or z < np.uint64(0) - rem:
-            if n < _FASTMOD.shape[0]:  # z % n by halves: (hi * 2**32 + lo) mod n
-                hi = np.uint64(_mod32(z >> np.uint64(32), n))
-                lo = np.uint64(_mod32(z & _LOW32, n))
-                return _mod32(hi * np.uint64(_TWO32 % n) + lo, n)
+            if n < _FLOOR64.shape[0]:  # z % n without dividing (`_FLOOR64`)
+                r = z - _high_product(z, _FLOOR64[n]) * un
+                return np.int64(r - un if r >= un else r)
             return np.int64(z % un)
 
 
@@ -90,24 +132,37 @@ def _bot_random(bot_seed, bot_counter, seat):
 
 
 # The shuffle's rejection limits (largest multiple of the bound below 2**32) and 2**64 mod n
-# for the bots' draws, for every bound a deck or a list of options can have: a division less
-# in the two hottest places.
+# for the bots' draws, for every bound a deck or a list of options can have: no division in
+# the two hottest places.
 _LIMIT32 = np.array([0] + [_TWO32 - _TWO32 % b for b in range(1, 256)], dtype=np.int64)
 _REM64 = np.array([0] + [(1 << 64) % n for n in range(1, 256)], dtype=np.uint64)
+# floor(2**64 / n): the high half of z * _FLOOR64[n] is z // n or one less (the error is below
+# z / 2**64 < 1), so z - that * n is z % n or z % n + n.
+_FLOOR64 = np.array([0, 0] + [(1 << 64) // n for n in range(2, 256)], dtype=np.uint64)
 
 
-# / d) + 1, exact for every a < 2**32. With d < 2**8 the high half of the 72-bit product is two
-# 64-bit multiplications, so no division (tens of cycles) is left in the shuffle or the bots.
+@intrinsic
+def _high_product(typingctx, a, b):
+    """The high 64 bits of the 128-bit product a * b (one `mul` instruction)."""
+    signature = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, sig, args):
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+
+    return signature, codegen
+
+
+# Lemire's remainder: a % d is the high half of the 128-bit product (M * a mod 2**64) * d with
+# M = floor((2**64 - 1) / d) + 1, exact for every a < 2**32: two multiplications, no division.
 _FASTMOD = np.array([0] + [((2**64 - 1) // d + 1) % 2**64 for d in range(1, 256)], dtype=np.uint64)
 
 
 @njit(cache=True, inline="always")
 def _mod32(a, d):
     """a % d for a < 2**32 and 1 <= d < 256, without dividing."""
-    low = _FASTMOD[d] * a
-    ud = np.uint64(d)
-    high = (low >> np.uint64(32)) * ud + (((low & _LOW32) * ud) >> np.uint64(32))
-    return np.int64(high >> np.uint64(32))
+    return np.int64(_high_product(_FASTMOD[d] * a, np.uint64(d)))
 
 
 @njit(cache=True)

@@ -29,7 +29,7 @@ _COVERED: dict[str, tuple[Any, ...] | None] = {
     "target_score": None,
     "scoring": ("standard",),
     "tie_rule": None,  # only read by alternative scoring
-    "mode": ("strict",),
+    "mode": None,  # bots never make the mistakes table mode penalises (§5.4): the same game
     "dealer_draw_non_number": None,
     "dealer_each_hand": None,
     "first_reverse": None,
