@@ -63,6 +63,7 @@ from lastcard.sim.study import (
     DEFAULT_GAMES,
     DEFAULT_SEAT_HANDS,
     DEFAULT_WORKERS,
+    FAST_LADDER_GAMES,
     QUICK_GAMES,
     QUICK_SEAT_HANDS,
     REFERENCE_SEAT_HANDS,
@@ -886,14 +887,15 @@ def study(
         typer.Option("--out", "-o", help="Folder for study.md, study.json and the PNG plots."),
     ] = Path("study"),
     games: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--games",
             "-n",
             min=1,
-            help="Hands per ladder cell.",
+            help=f"Hands per ladder cell: {FAST_LADDER_GAMES:,} by default on the compiled "
+            f"simulator, {DEFAULT_GAMES:,} on the reference engine.",
         ),
-    ] = DEFAULT_GAMES,
+    ] = None,
     seat_hands: Annotated[
         int | None,
         typer.Option(

@@ -20,7 +20,9 @@ from lastcard.sim.fast import FastUnsupportedError
 from lastcard.sim.fast.run import game_seeds
 from lastcard.sim.study import (
     BLOCK,
+    DEFAULT_GAMES,
     DEFAULT_SEAT_HANDS,
+    FAST_LADDER_GAMES,
     GREEDY_HABITS,
     GREEDY_WITHOUT,
     REFERENCE_SEAT_HANDS,
@@ -34,6 +36,7 @@ from lastcard.sim.study import (
     cell_plan,
     cell_seed,
     compute_study,
+    default_games,
     default_seat_hands,
     hand_seed,
     play_block,
@@ -209,6 +212,8 @@ def test_each_cell_takes_the_compiled_simulator_when_its_bots_have_versions() ->
         cell_engine("quick", ["heuristic"])
     assert default_seat_hands("auto") == DEFAULT_SEAT_HANDS
     assert default_seat_hands("reference") == REFERENCE_SEAT_HANDS
+    assert default_games("auto") == FAST_LADDER_GAMES  # heuristic, greedy, eager, random
+    assert default_games("reference") == DEFAULT_GAMES
 
 
 def test_without_numba_auto_falls_back_and_fast_fails_with_the_reason(
@@ -218,6 +223,7 @@ def test_without_numba_auto_falls_back_and_fast_fails_with_the_reason(
     played_by, why = cell_engine("auto", ["greedy"])
     assert played_by == "reference" and why is not None and "numba" in why
     assert default_seat_hands("auto") == REFERENCE_SEAT_HANDS
+    assert default_games("auto") == DEFAULT_GAMES
     with pytest.raises(FastUnsupportedError, match="numba"):
         cell_engine("fast", ["greedy"])
 

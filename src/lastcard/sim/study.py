@@ -112,7 +112,8 @@ if TYPE_CHECKING:
 RULES = Rules(target_score=None)
 """The official rules, each game a single hand."""
 
-DEFAULT_GAMES = 2000  # hands per ladder cell
+DEFAULT_GAMES = 2000  # hands per ladder cell on the reference engine
+FAST_LADDER_GAMES = 100_000  # ... when the compiled simulator plays the ladder (seconds)
 QUICK_GAMES = 24  # `--quick`: a smoke run of seconds
 DEFAULT_SEAT_HANDS = 1_000_000  # hands per seat and habit cell on the compiled simulator
 REFERENCE_SEAT_HANDS = 20_000  # ... when the reference engine must play them (minutes, not hours)
@@ -602,6 +603,13 @@ def assign_engines(plans: Sequence[CellPlan], engine: str) -> list[CellPlan]:
     return chosen
 
 
+def default_games(engine: str) -> int:
+    """Hands per ladder cell when none are asked for: `FAST_LADDER_GAMES` when the compiled
+    simulator plays the ladder's bots, `DEFAULT_GAMES` when the reference engine must."""
+    played_by, _ = cell_engine(engine, LADDER_BOTS)
+    return FAST_LADDER_GAMES if played_by == "fast" else DEFAULT_GAMES
+
+
 def default_seat_hands(engine: str) -> int:
     """Hands per seat cell when none are asked for: `DEFAULT_SEAT_HANDS` when the compiled
     simulator plays them, `REFERENCE_SEAT_HANDS` when the reference engine must."""
@@ -892,7 +900,7 @@ def command_line(
 
 def compute_study(
     *,
-    games: int,
+    games: int | None,
     seed: int,
     workers: int,
     players: Sequence[int] = range(2, 11),
@@ -903,7 +911,12 @@ def compute_study(
 ) -> dict[str, Any]:
     """Play the whole study and return its figures. Everything but the `run` and `engines`
     sections is the same for the same `games`, `seat_hands`, `seed` and `players`, whatever
-    `workers` and `engine` are. `seat_hands` None: `default_seat_hands(engine)`."""
+    `workers` and `engine` are. `games` None: `default_games(engine)`; `seat_hands` None:
+    `default_seat_hands(engine)`."""
+    # ISMCTS plays on the reference engine whatever the ladder's size: its default follows the
+    # hands asked for, or the reference engine's default ladder.
+    ismcts_base = DEFAULT_GAMES if games is None else games
+    games = default_games(engine) if games is None else games
     if games < 1:
         raise ValueError(f"games must be 1 or more, not {games}")
     if seat_hands is not None and seat_hands < 1:
@@ -911,7 +924,7 @@ def compute_study(
     players = tuple(sorted(set(players)))
     if not players or not all(2 <= n <= 10 for n in players):
         raise ValueError(f"player counts must run from 2 to 10, not {players}")
-    ismcts_games = min(200, max(2, games // 20)) if ismcts_games is None else ismcts_games
+    ismcts_games = min(200, max(2, ismcts_base // 20)) if ismcts_games is None else ismcts_games
     seat_default = seat_hands is None
     seat_hands = default_seat_hands(engine) if seat_hands is None else seat_hands
     available = bot_names()
@@ -1016,7 +1029,7 @@ def engine_figures(plans: Sequence[CellPlan], engine: str, *, seat_default: bool
 def run_study(
     out: Path,
     *,
-    games: int,
+    games: int | None,
     seed: int,
     workers: int,
     players: Sequence[int] = range(2, 11),
@@ -1028,9 +1041,9 @@ def run_study(
 ) -> Path:
     """Play the study and write `out`/study.md, study.json and the PNG plots; returns the
     report's path. `command` is the command line shown in the report (by default the
-    equivalent `lastcard study` command). `seat_hands`: hands per seat and habit cell
-    (None: `default_seat_hands(engine)`); `engine`: "auto", "fast" or "reference"
-    (`cell_engine`)."""
+    equivalent `lastcard study` command). `games`: hands per ladder cell (None:
+    `default_games(engine)`); `seat_hands`: hands per seat and habit cell (None:
+    `default_seat_hands(engine)`); `engine`: "auto", "fast" or "reference" (`cell_engine`)."""
     from .study_plots import write_plots  # matplotlib is imported only when plotting
 
     figures = compute_study(
@@ -1045,7 +1058,7 @@ def run_study(
     )
     figures["run"]["command"] = command or command_line(
         out,
-        games=games,
+        games=figures["study"]["games_per_cell"],
         seat_hands=figures["study"]["seat_hands"],
         seed=seed,
         workers=workers,

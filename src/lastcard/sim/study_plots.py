@@ -324,7 +324,7 @@ def _ladder(ladder: dict[str, Any]) -> Figure:
         for j, value in enumerate(row):
             if not math.isnan(value):
                 colour = "white" if abs(value - 0.5) > 0.3 else "black"
-                text = f"{100 * value:.0f}%\n±{100 * half[i][j]:.0f}"
+                text = f"{100 * value:.0f}%\n±{_points(100 * half[i][j])}"
                 weight = "bold" if shown[i][j] else "normal"
                 right.text(
                     j,
@@ -354,3 +354,15 @@ PLOTS: dict[str, tuple[Callable[[Any], Figure], str]] = {
     "ladder": (_ladder, "ladder"),
 }
 """Each plot: how it is drawn, and the section of the figures it draws."""
+
+
+def _points(value: float) -> str:
+    """An interval's half-width in points, to the first digit that is not 0 below 1 (a
+    million hands give ±0.1, which a whole number would show as ±0).
+
+    >>> _points(9.6), _points(0.31), _points(0.04)
+    ('10', '0.3', '0.04')
+    """
+    if value >= 1:
+        return f"{value:.0f}"
+    return f"{value:.1f}" if value >= 0.1 else f"{value:.2f}"
