@@ -175,9 +175,20 @@ def test_the_action_limit_stops_games_where_the_reference_stops() -> None:
     assert (fast.winner == -1).any() and (fast.actions == 150).any()
 
 
-def test_results_do_not_depend_on_chunks_or_threads() -> None:
-    seeds = game_seeds(77, 0, 600)
-    bots, rules = ["eager", "random", "eager"], Rules()
+@pytest.mark.parametrize(
+    ("bots", "preset", "seed", "games"),
+    [
+        (["eager", "random", "eager"], "official", 77, 600),
+        # the heuristic's memory lives in each task's arrays, reset per game and per deal
+        (["heuristic", "random", "greedy", "heuristic"], "party", 78, 300),
+    ],
+    ids=["eager-random", "heuristic-party"],
+)
+def test_results_do_not_depend_on_chunks_or_threads(
+    bots: list[str], preset: str, seed: int, games: int
+) -> None:
+    seeds = game_seeds(seed, 0, games)
+    rules = Rules.preset(preset)
     runs: list[FastGames] = []
     for chunk, threads in ((1, 1), (64, NUMBA_MAX_THREADS), (7, 1)):
         numba.set_num_threads(threads)

@@ -30,7 +30,7 @@ from lastcard.sim import simulate
 from lastcard.sim.fast import FastUnsupportedError, choose_engine, layout, unsupported
 from lastcard.sim.fast import heuristic as compiled
 from lastcard.sim.fast.cards import KINDS, kind_of
-from lastcard.sim.fast.run import FastGames, game_seeds, habits, play_games
+from lastcard.sim.fast.run import game_seeds, habits, play_games
 from lastcard.sim.fast.support import changed_heuristic_weights
 from positions import cards, position
 
@@ -241,22 +241,6 @@ def _compiled_bluff_chance(view: PlayerView, bluffs: int, honest: int) -> float:
 
 
 # -- the engine around it ----------------------------------------------------------------------
-
-
-def test_results_do_not_depend_on_chunks_or_threads() -> None:
-    """The memory lives in each task's arrays and is reset per game and per deal."""
-    seeds = game_seeds(78, 0, 300)
-    bots, rules = ["heuristic", "random", "greedy", "heuristic"], Rules.preset("party")
-    runs: list[FastGames] = []
-    for chunk, threads in ((1, 1), (64, NUMBA_MAX_THREADS), (7, 1)):
-        numba.set_num_threads(threads)
-        try:
-            runs.append(play_games(bots, rules, seeds, chunk=chunk))
-        finally:
-            numba.set_num_threads(NUMBA_MAX_THREADS)
-    for other in runs[1:]:
-        for name in ("winner", "hands", "turns", "actions", "engine_draws", "scores"):
-            assert np.array_equal(getattr(runs[0], name), getattr(other, name)), name
 
 
 def test_simulate_gives_the_same_statistics_on_either_engine() -> None:
