@@ -113,6 +113,8 @@ def random_games() -> tuple[Played, ...]:
             games.append(play_at_random(preset, Rules.preset(preset), players, seed, 300))
     reveal = Rules.preset("official-2018").changed(custom_wild_effect="reveal")
     games.append(play_at_random("reveal", reveal, 3, 1, 400))
+    discard_round = Rules.preset("official-2018").changed(custom_wild_effect="all_discard_one")
+    games.append(play_at_random("discard round", discard_round, 4, 2, 400))
     games.append(play_at_random("turn limit", Rules(turn_limit=20), 3, 1, 300))
     games.append(play_at_random("stock runs out", Rules(), 10, 4, 600, draw_bias=0.97))
     # Single hands of two cards, played to the game's end, opened by a Wild (its colour is

@@ -194,6 +194,9 @@ class Narrator:
             EventType.TURN_LIMIT: self._turn_limit,
             EventType.WRONG_CARD: self._wrong_card,
             EventType.SUGGESTION_PENALTY: self._suggestion_penalty,
+            EventType.DISCARD_ROUND: self._discard_round,
+            EventType.DISCARD: self._discard,
+            EventType.DECLINE: self._decline,
             EventType.HAND_OVER: self._hand_over,
             EventType.GAME_OVER: self._game_over,
         }
@@ -439,6 +442,30 @@ class Narrator:
                 "penalised for suggesting a play (§5.5).",
             )
         ]
+
+    def _discard_round(self, e: Event) -> list[Text]:
+        seat = e.seat
+        whose = Text("Your", style="bold") if seat == self.you else self.seat(seat) + "'s"
+        return [self._line(whose, " Wild Customizable opens a discard round.")]
+
+    def _discard(self, e: Event) -> list[Text]:
+        """§7.11.4: the card goes beneath the top card; the count left says who nears Uno."""
+        seat = e.seat
+        self.sizes[seat] -= 1
+        parts: list[str | Text] = [
+            self.seat(seat),
+            self._verb(seat, " discards ", " discard "),
+            self._card(e.card.code, None),
+            " beneath the top card",
+            f" ({self._left(seat)})",
+        ]
+        if e.uno:
+            parts.append(Text(self._verb(seat, " and calls Uno!", " and call Uno!"), style="bold"))
+        return [self._line(*parts)]
+
+    def _decline(self, e: Event) -> list[Text]:
+        declines = self._verb(e.seat, " declines", " decline")
+        return [self._line(self.seat(e.seat), f"{declines} to discard.")]
 
     def _turn_limit(self, e: Event) -> list[Text]:
         self._limit_reached = True

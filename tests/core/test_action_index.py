@@ -6,6 +6,7 @@ import pytest
 
 from lastcard import Rules, legal_actions, new_game, parse_action
 from lastcard.core import ActionIndex, ActionSyntaxError, action_index
+from lastcard.core.action_index import version_size
 from lastcard.core.actions import Action, ActionKind
 from random_play import play_at_random, seatable
 
@@ -39,15 +40,23 @@ def test_pinned_numbers_of_the_four_player_index() -> None:
         "catch 0": 225,
         "catch 3": 228,
         "next": 229,
+        # Version 2: the discard round's answers follow `next`.
+        "discard R0": 230,
+        "discard R0!": 231,
+        "discard W+4!": 337,
+        "discard WD2!": 345,
+        "decline": 346,
     }
     assert {code: index.index(code) for code in pinned} == pinned
-    assert index.size == len(index) == 230
+    assert index.size == len(index) == 347
+    assert version_size(4, 1) == index.index("next") + 1 == 230
 
 
-@pytest.mark.parametrize(("players", "size"), [(2, 196), (4, 230), (10, 332)])
+@pytest.mark.parametrize(("players", "size"), [(2, 313), (4, 347), (10, 449)])
 def test_size_grows_with_the_seats_that_can_be_named(players: int, size: int) -> None:
-    # 136 + 16 (n + 1) plays, 10 + n other actions.
-    assert len(ActionIndex(players)) == size == 136 + 16 * (players + 1) + 10 + players
+    # 136 + 16 (n + 1) plays, 10 + n other actions, 117 discard-round answers.
+    assert len(ActionIndex(players)) == size == 136 + 16 * (players + 1) + 10 + players + 117
+    assert version_size(players) == size
 
 
 def test_every_number_names_a_distinct_action_that_prints_and_parses_back() -> None:
@@ -75,7 +84,7 @@ def test_actions_outside_the_space_are_refused(outside: Action | str) -> None:
         ActionIndex(4).index(outside)
 
 
-@pytest.mark.parametrize("bad", [-1, 230, True, "3", None, 2.0])
+@pytest.mark.parametrize("bad", [-1, 347, True, "3", None, 2.0])
 def test_numbers_outside_the_space_are_refused(bad: object) -> None:
     with pytest.raises(ActionSyntaxError):
         ActionIndex(4).action_at(bad)  # type: ignore[arg-type]

@@ -186,6 +186,8 @@ def _one_action_of_each_kind() -> list[Action]:
         Action(ActionKind.COLOR, color=Color.BLUE),
         Action(ActionKind.NEXT),
         Action(ActionKind.PENALIZE, target=4),
+        Action(ActionKind.DISCARD, Card.from_code("W+4"), uno=True),
+        Action(ActionKind.DECLINE),
     ]
 
 

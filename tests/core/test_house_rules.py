@@ -20,6 +20,7 @@ from lastcard import (
     new_game,
     team_totals,
 )
+from lastcard.core import CardEffect, EffectKind, rule_facts
 from positions import (
     SEED,
     act,
@@ -1383,9 +1384,11 @@ class TestDeck2018:
         assert types(t.events) == ["play"]
         assert (t.state.turn, t.state.color, sizes(t.state)) == (1, Color.YELLOW, [2, 2, 2])
 
-    def test_rule_7_10_all_discard_one_not_supported(self) -> None:
-        with pytest.raises(RulesError, match="not supported"):
-            custom("all_discard_one")
+    def test_rule_7_10_2_all_discard_one_starts_a_discard_round(self) -> None:
+        # The round itself: test_rules_7_11_4_discard_round.py.
+        assert rule_facts(custom("all_discard_one")).effects[Kind.WILD_CUSTOMIZABLE] == (
+            CardEffect(EffectKind.ALL_DISCARD_ONE)
+        )
 
     @pytest.mark.parametrize(
         ("effect", "card"),

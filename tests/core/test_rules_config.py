@@ -138,7 +138,6 @@ NOT_SUPPORTED: list[dict[str, Any]] = [
     {"pirate": True, "seven_o": True},
     {"theme_cards": {"howler"}},
     {"theme_cards": {"draw_three", "joker"}},
-    {"custom_wild_effect": "all_discard_one", "deck": "2018"},
 ]
 
 

@@ -10,9 +10,10 @@ import random
 import numpy as np
 import pytest
 
-from lastcard import Card, GameState, PlayerView, Rules, player_view
+from lastcard import Card, GameState, Phase, PlayerView, Rules, apply, player_view
+from lastcard.core import from_notation
 from lastcard.core.action_index import CARD_ORDER
-from lastcard.rl.observation import LAYOUT, OBSERVATION_SIZE, observe
+from lastcard.rl.observation import LAYOUT, OBSERVATION_SIZE, VERSION_SIZES, observe
 from random_play import play_at_random
 
 GAMES = [("official", 2), ("party", 4), ("official-2018", 5), ("h2o", 10), ("elimination", 3)]
@@ -30,11 +31,24 @@ STATES = states()
 
 
 def test_the_layout_is_pinned_and_contiguous() -> None:
-    assert OBSERVATION_SIZE == 343
+    assert OBSERVATION_SIZE == 344
     starts = sorted((s.start, s.stop) for s in LAYOUT.values())
     assert starts[0][0] == 0 and starts[-1][1] == OBSERVATION_SIZE
     assert all(a[1] == b[0] for a, b in itertools.pairwise(starts))
     assert (LAYOUT["hand"], LAYOUT["counts"]) == (slice(0, 58), slice(339, 343))
+    # Version 2 appended one number; version 1's 343 are where they were.
+    assert LAYOUT["discard_round"] == slice(343, 344)
+    assert dict(VERSION_SIZES) == {1: 343, 2: 344}
+
+
+def test_a_discard_round_is_its_own_phase_number() -> None:
+    rules = Rules(deck="2018", custom_wild_effect="all_discard_one")
+    state = from_notation("WC R3 B2 / B1 R9 Y2 / G1 G2 | discard B5 R5", rules=rules)
+    state = apply(state, 0, "WC:y").state
+    assert state.phase is Phase.AWAIT_DISCARD
+    obs = observe(player_view(state, 1))
+    assert obs[LAYOUT["discard_round"]].tolist() == [1.0]
+    assert obs[LAYOUT["phase"]].sum() == 0.0
 
 
 def hidden_changed(state: GameState, seat: int, rng: random.Random) -> GameState:

@@ -12,11 +12,20 @@ import pytest
 from typer.testing import CliRunner
 
 import lastcard.rl
-from lastcard import LastcardError, Rules, action_index, legal_actions, parse_action, player_view
+from lastcard import (
+    LastcardError,
+    Rules,
+    action_index,
+    apply,
+    legal_actions,
+    parse_action,
+    player_view,
+)
 from lastcard.bots import bot_names, make_bot
 from lastcard.cli import app
 from lastcard.core import Action, PlayerView
-from lastcard.rl.observation import OBSERVATION_SIZE
+from lastcard.core.action_index import version_size
+from lastcard.rl.observation import OBSERVATION_SIZE, VERSION_SIZES
 from lastcard.rl.policy import Policy, PolicyBot, PolicyFileError, load_policy, save_policy
 from lastcard.sim import play_game
 from positions import position
@@ -25,10 +34,14 @@ TRAINED = Path(__file__).resolve().parents[2] / "examples" / "models" / "ppo_hea
 
 
 def random_policy(
-    players: int = 2, seed: int = 0, hidden: tuple[int, ...] = (16, 8), **kwargs: object
+    players: int = 2,
+    seed: int = 0,
+    hidden: tuple[int, ...] = (16, 8),
+    version: int = 2,
+    **kwargs: object,
 ) -> Policy:
     rng = np.random.default_rng(seed)
-    widths = [OBSERVATION_SIZE, *hidden, action_index(players).size + 1]
+    widths = [VERSION_SIZES[version], *hidden, version_size(players, version) + 1]
     pairs = [
         (
             rng.normal(0.0, 1.0, (a, b)).astype(np.float32),
@@ -148,7 +161,7 @@ def good_arrays(players: int = 2) -> dict[str, object]:
     [
         ({"activation": np.array("sigmoid")}, "activation"),
         ({"players": np.array(11)}, "players"),
-        ({"w0": np.zeros((OBSERVATION_SIZE - 1, 4), np.float32)}, "w0 has shape"),
+        ({"w0": np.zeros((OBSERVATION_SIZE - 2, 4), np.float32)}, "first layer reads 342"),
         ({"b_out": np.zeros(3, np.float32)}, "the bias of w_out has 3 numbers"),
         ({"players": np.array("two")}, "players must be a number"),
         ({"players": np.array([2, 2])}, "players must be a number"),
@@ -213,6 +226,48 @@ def test_the_ppo_bot_on_the_command_line(tmp_path: Path) -> None:
     assert runner.invoke(app, ["simulate", "-p", "2", "-n", "1", "--bot", "ppo"]).exit_code == 2
 
 
+DISCARD_ROUNDS = Rules(deck="2018", custom_wild_effect="all_discard_one", target_score=None)
+
+
+class TestVersion1PolicyFiles:
+    """A policy trained before the discard round (observation and action numbers version 1)."""
+
+    def test_it_loads_and_reads_the_first_343_numbers(self, tmp_path: Path) -> None:
+        save_policy(tmp_path / "v1.npz", random_policy(version=1))
+        policy = load_policy(tmp_path / "v1.npz")
+        assert (policy.observation_size, policy.actions) == (343, version_size(2, 1) + 1)
+        state = position(["R1 G7", "B1 B2 B3"], "R5")
+        obs = lastcard.rl.observe(player_view(state, 0))
+        changed = obs.copy()
+        changed[343:] = 7.0  # what version 2 appended does not reach it
+        assert np.array_equal(policy.logits(obs), policy.logits(changed))
+
+    def test_its_pass_is_its_last_output(self) -> None:
+        state = position(["R1 R2 G4", "B1"], "R5", exposed=1)
+        view, offer = player_view(state, 0), (parse_action("catch 1"),)
+        size = version_size(2, 1) + 1
+        bias = np.zeros(size, dtype=np.float32)
+        bias[-1] = 100.0
+        pass_lover = Policy((), (np.zeros((343, size), np.float32), bias), "relu", 2)
+        assert PolicyBot.from_policy(pass_lover).choose(view, offer, may_pass=True) is None
+
+    def test_in_a_discard_round_it_answers_as_greedy(self) -> None:
+        state = position(["WC R3 B2", "B1 R9 Y2"], "B5 R5", rules=DISCARD_ROUNDS)
+        state = apply(state, 0, "WC:y").state
+        view, legal = player_view(state, 1), legal_actions(state, 1)
+        bot = PolicyBot.from_policy(random_policy(version=1))
+        assert bot.choose(view, legal) == make_bot("greedy", 0).choose(view, legal)
+
+    @pytest.mark.parametrize("version", [1, 2])
+    def test_it_plays_discard_round_games_legally(self, version: int) -> None:
+        agent = Recording(PolicyBot.from_policy(random_policy(version=version)))
+        for seed in range(3):
+            bots = [agent, make_bot("greedy", seed)]
+            _, state = play_game([lambda _s, b=b: b for b in bots], DISCARD_ROUNDS, seed)  # type: ignore[misc]
+            assert state.is_over
+        assert agent.answers > 0
+
+
 @pytest.mark.skipif(not TRAINED.exists(), reason="no trained policy in examples/models")
 def test_the_trained_policy_plays_legal_games() -> None:
     assert load_policy(TRAINED).players == 2
@@ -220,5 +275,8 @@ def test_the_trained_policy_plays_legal_games() -> None:
     for seed in range(4):
         for bots in ([agent, make_bot("heuristic", seed)], [make_bot("random", seed), agent]):
             _, state = play_game([lambda _s, b=b: b for b in bots], Rules(target_score=None), seed)  # type: ignore[misc]
+            assert state.is_over
+            # Trained before the discard round existed, it still plays one.
+            _, state = play_game([lambda _s, b=b: b for b in bots], DISCARD_ROUNDS, seed)  # type: ignore[misc]
             assert state.is_over
     assert agent.answers > 0

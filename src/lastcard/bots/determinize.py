@@ -15,7 +15,9 @@ What a sample keeps exactly (everything public, plus the seat's own hand):
 - cards the seat *knows* another hand holds (`Knowledge`, fed by the events the bot observes):
   a hand revealed to it by a challenge it made or by a public reveal, and the cards it passed to
   another hand in a swap or a rotation. They are a lower bound (a multiset the hand contains),
-  updated as those seats play.
+  updated as those seats play or discard (a discard round's card, §7.11.4, leaves its seat's
+  hand face up for the discard pile, beneath the top card: public, like a play, so it is
+  neither unseen nor in that hand any more).
 
 The rest is sampled: the unseen cards (`rules.deck_cards()` minus the own hand, the discard pile
 and the known cards) are shuffled with the caller's `random.Random` and dealt to the other hands
@@ -128,6 +130,11 @@ class Knowledge:
         else:
             self.wd4_player = None
 
+    def _on_discard(self, event: Event) -> None:
+        """A discard round's card (§7.11.4) left the hand for the discard pile; the top card
+        and the colour stay."""
+        self._remove(event.seat, event.card)
+
     def _on_first_discard(self, event: Event) -> None:
         self.top = event.card
         self.color = self.top.color
@@ -223,6 +230,7 @@ class Knowledge:
 _LEARN: dict[EventType, Callable[[Knowledge, Event], None]] = {
     EventType.PLAY: Knowledge._on_play,
     EventType.DRAW: Knowledge._on_draw,
+    EventType.DISCARD: Knowledge._on_discard,
     EventType.PASS: lambda knowledge, event: knowledge._void(event.seat, 0),
     EventType.FIRST_DISCARD: Knowledge._on_first_discard,
     EventType.COLOR: Knowledge._on_colour,

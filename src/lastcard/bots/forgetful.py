@@ -6,10 +6,11 @@ wraps a registered bot (`base`, built with `make_bot(base, seed)`) and lets ever
 unchanged except two habits (RULES.md §4):
 
 - `forget` (0 to 1): the chance that it does not call. When the inner bot plays its penultimate
-  card with the call (`R5!`) and the same play without it is legal, it plays without the call
-  instead; and when the inner bot would make an owed call (`uno`), it does not. A bot that
-  forgot with its play stays forgetful while that call is owed (it makes no late call), so it
-  is exposed after about `forget` of its penultimate plays, as a person who forgot would be.
+  card with the call (`R5!`, or discards it in a discard round: `discard R5!`) and the same
+  action without it is legal, it takes that one instead; and when the inner bot would make an
+  owed call (`uno`), it does not. A bot that forgot with its play stays forgetful while that
+  call is owed (it makes no late call), so it is exposed after about `forget` of its
+  penultimate plays, as a person who forgot would be.
 - `miss` (0 to 1): the chance that it does not notice an exposed player when the inner bot would
   catch them (`catch N`).
 
@@ -41,6 +42,9 @@ from .options import BotOption
 
 if TYPE_CHECKING:
     from . import Bot
+
+
+_CALLED_KINDS = (ActionKind.PLAY, ActionKind.DISCARD)  # the actions that may carry a call
 
 
 def _rate(name: str, value: object) -> float:
@@ -129,7 +133,7 @@ class Forgetful:
             if other is None or other not in rest:
                 return choice  # the inner bot's mistake; keep its first, legal answer
             choice = other
-        if choice is not None and choice.kind is ActionKind.PLAY and choice.uno:
+        if choice is not None and choice.kind in _CALLED_KINDS and choice.uno:
             plain = Action(choice.kind, choice.card, choice.color, choice.target, uno=False)
             if plain in legal and self._slips(self.forget):
                 self._forgot = True

@@ -25,6 +25,9 @@ each a keyword option (so `"greedy:bluff=true"` works in a bot name):
   with the fewest cards; among equals the first one after it in the direction of play.
 - **Jump-in.** `jump_in` (default True): offered a jump-in it takes it (the play is
   chosen like any other). A first Wild's colour is chosen like a wild's.
+- **Discard round** (§7.11.4, the 2018 deck's `WC` with `all_discard_one`): it discards its
+  highest-value coloured card (ties broken by its generator), with the call (`!`) when that
+  leaves one card and `call_uno` is on; holding only wilds, it declines.
 
 All randomness comes from `BotRng(seed)` (`lastcard.core.rng`), one `below(n)` per tie of n > 1
 (the card, then the colour), so a seeded bot facing the same positions makes the same choices and
@@ -49,6 +52,7 @@ __all__ = [
     "GreedyBot",
     "color_counts",
     "is_honest_wd4",
+    "least_wanted_card",
     "next_active",
     "play_variants",
     "seats_by_proximity",
@@ -110,12 +114,17 @@ class GreedyBot:
         if not legal:
             raise ValueError("GreedyBot was offered no legal action")
         plays: list[Action] = []
-        draw = keep = accept = challenge = None
+        draw = keep = accept = challenge = decline = None
         colors: list[Action] = []
+        discards: list[Action] = []
         for action in legal:
             kind = action.kind
             if kind is ActionKind.PLAY:
                 plays.append(action)
+            elif kind is ActionKind.DISCARD:
+                discards.append(action)
+            elif kind is ActionKind.DECLINE:
+                decline = action
             elif kind is ActionKind.UNO:
                 if self.call_uno:
                     return action
@@ -136,6 +145,8 @@ class GreedyBot:
             if plays and self.jump_in:
                 return self._best_play(view, plays)
             return None
+        if decline is not None:  # a discard round asks this seat
+            return self._discard(discards, decline)
         if colors:  # a first Wild: name a colour
             favourite = self._favourite(color_counts(view.hand or ()))
             return next((a for a in colors if a.color is favourite), colors[0])
@@ -181,6 +192,16 @@ class GreedyBot:
                 variants = [a for a in variants if a.target == target] or variants
         return variants[0]
 
+    def _discard(self, discards: Sequence[Action], decline: Action) -> Action:
+        """The highest-value coloured card, in its habitual Uno form; `decline` without one."""
+        coloured = {a.card for a in discards if a.card is not None and not a.card.is_wild}
+        if not coloured:
+            return decline
+        top_points = max(card.points for card in coloured)
+        best = sorted((c for c in coloured if c.points == top_points), key=lambda c: c.sort_key)
+        card = best[0] if len(best) == 1 else best[self._rng.below(len(best))]
+        return play_variants(discards, card, uno=self.call_uno)[0]
+
     def _favourite(self, counts: dict[Color, int]) -> Color:
         """The colour with the highest count; ties broken by the generator."""
         most = max(counts.values())
@@ -214,11 +235,44 @@ def is_honest_wd4(view: PlayerView, action: Action) -> bool:
 
 
 def play_variants(plays: Iterable[Action], card: Card, *, uno: bool = True) -> list[Action]:
-    """The plays of `card`, in the preferred Uno form: with the call when `uno` and both forms
-    are on offer, without it otherwise."""
+    """The plays (or a discard round's discards) of `card`, in the preferred Uno form: with the
+    call when `uno` and both forms are on offer, without it otherwise."""
     own = [a for a in plays if a.card is card]
     preferred = [a for a in own if a.uno is uno]
     return preferred or own
+
+
+def least_wanted_card(hand: Sequence[Card]) -> Card | None:
+    """The card a discard round (§7.11.4) should take from `hand`: the one least worth keeping,
+    or None when `hand` holds a single card (which may not be discarded) or none.
+
+    Shedding a card is always a gain there (one card fewer, no effect on anyone), so there is
+    always a card to give up while two are held. Never a wild while a coloured card is held
+    (a wild can always be played, a coloured card only on its colour or symbol); among the
+    coloured cards, one of the colour held fewest of (the hardest to follow), the higher points
+    first (fewer points left to score against it), then the first in hand order. Holding only
+    wilds, it gives up one of those, keeping a Wild Draw Four longest and a plain Wild next
+    (the special wilds of the 2018 deck are the weakest to play; any kept wild is still a last
+    card that can always be played).
+
+    >>> from lastcard.core import Card
+    >>> least_wanted_card([Card.from_code(c) for c in "W R9 B1 B2".split()]).code
+    'R9'
+    """
+    if len(hand) < 2:
+        return None
+    counts = color_counts(hand)
+    coloured = [
+        (counts[card.color], -card.points, i)
+        for i, card in enumerate(hand)
+        if card.color is not None
+    ]
+    if coloured:
+        return hand[min(coloured)[2]]
+    return min(
+        hand,
+        key=lambda c: (c.kind is Kind.WILD_DRAW_FOUR, c.kind is Kind.WILD, -c.points),
+    )
 
 
 def next_active(view: PlayerView, seat: int, direction: int | None = None) -> int:

@@ -53,6 +53,11 @@ Its habits:
   bluff); a drawn card that may be played is played unless that is worse than keeping it.
 - **Jump-in**: it jumps in whenever the play is not harmful. A first Wild gets its favourite
   colour.
+- **Discard round** (§7.11.4, the 2018 deck's `WC` with `all_discard_one`): it always discards
+  while it may (a card shed there costs nothing and helps nobody), giving up the card it least
+  wants to keep (`HeuristicBot.discard`): never a wild while it holds a coloured card, else one
+  of the colour it holds fewest of, the higher points first; and it calls Uno with a discard
+  that leaves it one card.
 
 Everything is deterministic; `seed` is kept only for the registry's protocol (and `repr`).
 A decision costs a few tens of microseconds. The weights below were tuned on seat-rotated
@@ -71,7 +76,7 @@ from lastcard.core.cards import COLORS
 from lastcard.core.facts import EffectKind, rule_facts
 from lastcard.core.seats import next_active as next_active_seat
 
-from .greedy import is_honest_wd4, next_active, play_variants
+from .greedy import is_honest_wd4, least_wanted_card, next_active, play_variants
 from .options import BotOption
 
 __all__ = ["HeuristicBot"]
@@ -215,6 +220,18 @@ class HeuristicBot:
             self._hand.remove(card)
         self._color = event.color
 
+    def _on_discard(self, event: Event) -> None:
+        """A discard round's card left `seat`'s hand, face up (§7.11.4): like a play, without
+        changing the colour."""
+        seat, card = event.seat, event.card
+        if card.color is not None:
+            self._void[seat].pop(card.color, None)  # it held one
+        known = self._known[seat]
+        if known[card] > 0:
+            known[card] -= 1
+        if seat == self._me and self._hand is not None and card in self._hand:
+            self._hand.remove(card)
+
     def _on_draw(self, event: Event) -> None:
         seat, count = event.seat, event.count
         void = self._void[seat]
@@ -299,12 +316,17 @@ class HeuristicBot:
             raise ValueError("HeuristicBot was offered no legal action")
         self._look(view)
         plays: list[Action] = []
-        draw = keep = accept = challenge = None
+        draw = keep = accept = challenge = decline = None
         colors: list[Action] = []
+        discards: list[Action] = []
         for action in legal:
             kind = action.kind
             if kind is ActionKind.PLAY:
                 plays.append(action)
+            elif kind is ActionKind.DISCARD:
+                discards.append(action)
+            elif kind is ActionKind.DECLINE:
+                decline = action
             elif kind is ActionKind.UNO:
                 return action
             elif kind is ActionKind.CATCH:
@@ -325,6 +347,8 @@ class HeuristicBot:
                 return None
             action, score = self._best(view, plays, in_turn=False)
             return action if score > _PASS_SCORE else None
+        if decline is not None:
+            return self.discard(view, discards, decline)
         if colors:
             favourite = self._colour_for(view, list(view.hand or ()), None)
             return next((a for a in colors if a.color is favourite), colors[0])
@@ -343,6 +367,24 @@ class HeuristicBot:
         if draw is not None:
             return draw
         return legal[0]  # only a declined catch was on offer
+
+    @staticmethod
+    def discard(view: PlayerView, discards: Sequence[Action], decline: Action) -> Action:
+        """Its answer to a discard round (§7.11.4): the card it least wants to keep
+        (`lastcard.bots.greedy.least_wanted_card`), with the Uno call when that leaves one card.
+
+        Shedding a card there is always a gain: one card fewer towards going out (and fewer
+        points left in hand), with no effect that could help anyone. So it declines only when
+        no discard is on offer (a single card left, which the round never takes). A wild goes
+        only when it holds nothing else: a wild can always be played, a coloured card only on
+        its colour or symbol, and the colour it holds fewest of is the hardest to follow; among
+        equals the costlier card goes first.
+        """
+        offered = [a.card for a in discards if a.card is not None]
+        card = least_wanted_card([c for c in view.hand or () if c in offered])
+        if card is None:
+            return discards[0] if discards else decline
+        return play_variants(discards, card, uno=True)[0]
 
     def _look(self, view: PlayerView) -> None:
         """Refresh what the view says: seat, players, partners, own hand."""
@@ -587,6 +629,7 @@ class HeuristicBot:
 _MEMORY: dict[EventType, Callable[[HeuristicBot, Event], None]] = {
     EventType.PLAY: HeuristicBot._on_play,
     EventType.DRAW: HeuristicBot._on_draw,
+    EventType.DISCARD: HeuristicBot._on_discard,
     EventType.PASS: HeuristicBot._on_pass,
     EventType.ACCEPT: HeuristicBot._on_accept,
     EventType.CHALLENGE: HeuristicBot._on_challenge,

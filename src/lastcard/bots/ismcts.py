@@ -22,7 +22,9 @@ The answer is the most visited root action (ties: the higher mean, then the firs
 penultimate card is made with the Uno call (`!`), so no one is ever exposed inside a search, and
 nobody catches or jumps in there (out-of-turn offers are not searched, see below). Challenges,
 keeping a drawn card, voluntary draws, colours, Seven-O targets and stacking are all ordinary
-tree actions.
+tree actions, and so are the discards of a discard round (§7.11.4: each with the call when it
+leaves one card; declining is pruned while a discard is on offer, since shedding a card there
+costs nothing).
 
 **Rollout policies** (`rollout=`): `"smart"` (default), `"strong"` and `"random"`, described in
 `lastcard.bots.rollout`.
@@ -30,10 +32,11 @@ tree actions.
 **Simulators** (`fast=`). By default every sample is a `FastGame` (`lastcard.core.unchecked`):
 the tree's steps and the rollouts change it in place with actions the engine's rules listed,
 without validation, events or a new state per action, several times faster than the checked
-engine. Rules it does not cover (stacking, Seven-O, the 2018 deck) are searched through the
-checked engine (`legal_actions`, `apply` on `GameState` samples), as is everything with
-`fast=False`. Both simulators play exactly the same games, so for a seed and an iteration
-budget the bot's choices do not depend on `fast`; only the iterations a time budget buys do.
+engine. Rules it does not cover (stacking, Seven-O, the 2018 deck and so its discard round:
+`Sampler.fast_rules`) are searched through the checked engine (`legal_actions`, `apply` on
+`GameState` samples), as is everything with `fast=False`. Both simulators play exactly the
+same games, so for a seed and an iteration budget the bot's choices do not depend on `fast`;
+only the iterations a time budget buys do.
 
 **Decisions answered without search** (always call Uno, always catch): calling `uno` when owed,
 catching whenever a catch is offered, any decision with a single option, and optional
@@ -106,7 +109,10 @@ _PLAY = ActionKind.PLAY
 _DRAW = ActionKind.DRAW
 _UNO = ActionKind.UNO
 _CATCH = ActionKind.CATCH
+_DISCARD = ActionKind.DISCARD
+_DECLINE = ActionKind.DECLINE
 _SIDE = frozenset({ActionKind.UNO, ActionKind.CATCH})
+_CALLED = frozenset({ActionKind.PLAY, ActionKind.DISCARD})  # the actions that carry a call
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 
 
@@ -124,25 +130,29 @@ class _Node:
 
 
 def search_actions(legal: Sequence[Action]) -> list[Action]:
-    """The actions worth searching: no `uno`/`catch`, and a penultimate play only with its call."""
+    """The actions worth searching: no `uno`/`catch`, and a penultimate play (or a discard
+    round's discard down to one card) only with its call."""
     if any(a.uno for a in legal):
-        return [a for a in legal if a.kind not in _SIDE and (a.uno or a.kind is not _PLAY)]
+        return [a for a in legal if a.kind not in _SIDE and (a.uno or a.kind not in _CALLED)]
     return [a for a in legal if a.kind not in _SIDE]
 
 
 def pruned_actions(actions: list[Action], hand: Sequence[Card]) -> list[Action]:
     """`actions` without the ones a sensible player never considers: a wild naming a colour
-    it holds fewer of than another (ties keep every tied colour), and a voluntary draw while
-    it has a play (kept when every play is a wild's)."""
+    it holds fewer of than another (ties keep every tied colour), a voluntary draw while
+    it has a play (kept when every play is a wild's), and declining a discard round's
+    discard (§7.11.4: one card fewer, for nothing)."""
     if len(actions) < 2:
         return actions
     counts: dict[Color, int] | None = None
     most = 0
     out = []
-    coloured_play = False
+    coloured_play = discard = False
     for a in actions:
         card = a.card
-        if a.kind is _PLAY and card is not None:
+        if a.kind is _DISCARD:
+            discard = True
+        elif a.kind is _PLAY and card is not None:
             if not card.is_wild:
                 coloured_play = True
             elif a.color is not None:
@@ -154,6 +164,8 @@ def pruned_actions(actions: list[Action], hand: Sequence[Card]) -> list[Action]:
         out.append(a)
     if coloured_play:
         out = [a for a in out if a.kind is not _DRAW]
+    if discard:
+        out = [a for a in out if a.kind is not _DECLINE]
     return out or actions
 
 

@@ -4,16 +4,17 @@ It is the baseline every other bot is measured against, and the player `lastcard
 `lastcard simulate` use. Its habits are explicit options, because a "random" player still has to
 decide whether to call Uno and whether to catch others:
 
-- `call_uno` (default True): when a play and the same play with `!` are both legal, it takes the
-  `!` one, and when it owes a call (`uno` is on offer) it makes it at once. With False it never
-  calls: it takes the plain play and ignores `uno`, so others may catch it.
+- `call_uno` (default True): when a play (or a discard round's discard) and the same one with
+  `!` are both legal, it takes the `!` one, and when it owes a call (`uno` is on offer) it
+  makes it at once. With False it never calls: it takes the plain play and ignores `uno`, so
+  others may catch it.
 - `catch_rate` (default 0.5): the chance that it catches when `catch N` is on offer. It decides
   once per offer, in turn or out of turn.
 - `voluntary_draw` (default True): a voluntary draw (RULES.md §3.4.2) is one more legal action,
-  taken as often as any other. With False it draws only when it has no legal play. The
-  difference is large: uniform players draw so often that their hands grow and a hand of the
-  official game lasts about 1,000 actions; with False, about 65. The registry's `eager` bot is
-  this player.
+  taken as often as any other. With False it draws only when it has no legal play (and in a
+  discard round, §7.11.4, declines only when it has no discard). The difference is large:
+  uniform players draw so often that their hands grow and a hand of the official game lasts
+  about 1,000 actions; with False, about 65. The registry's `eager` bot is this player.
 
 Everything else is uniform over what remains: each legal action in turn is equally likely (a
 Wild with four colours counts four times), and an optional out-of-turn offer of jump-in plays is
@@ -39,6 +40,9 @@ from lastcard.core.rng import BotRng
 from .options import BotOption
 
 _SIDE_KINDS = (ActionKind.UNO, ActionKind.CATCH)
+_CALLED_KINDS = (ActionKind.PLAY, ActionKind.DISCARD)  # the actions that may carry a call (`!`)
+# What it does instead of acting, when it need not: draw (a turn) or decline (a discard round).
+_HOLD_BACK = {ActionKind.PLAY: ActionKind.DRAW, ActionKind.DISCARD: ActionKind.DECLINE}
 
 
 class RandomBot:
@@ -104,18 +108,21 @@ class RandomBot:
         return options[rng.below(len(options))]
 
     def _main_options(self, legal: tuple[Action, ...]) -> list[Action]:
-        """Legal actions other than `uno`/`catch`, with each play in its preferred Uno form."""
+        """Legal actions other than `uno`/`catch`, with each play (or discard) in its preferred
+        Uno form."""
         twins = any(action.uno for action in legal)  # only then are there two forms of a play
         out = []
         for action in legal:
             kind = action.kind
             if kind in _SIDE_KINDS:
                 continue
-            if twins and kind is ActionKind.PLAY and action.uno is not self.call_uno:
+            if twins and kind in _CALLED_KINDS and action.uno is not self.call_uno:
                 twin = Action(kind, action.card, action.color, action.target, not action.uno)
                 if twin in legal:
                     continue  # both forms are legal: keep only the habitual one
             out.append(action)
-        if not self.voluntary_draw and any(a.kind is ActionKind.PLAY for a in out):
-            out = [a for a in out if a.kind is not ActionKind.DRAW]
+        if not self.voluntary_draw:
+            for act, hold_back in _HOLD_BACK.items():
+                if any(a.kind is act for a in out):
+                    out = [a for a in out if a.kind is not hold_back]
         return out

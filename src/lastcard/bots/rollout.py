@@ -6,12 +6,17 @@ the two simulators they play on.
 - `"smart"` (default): play a coloured card if it can (uniformly among them), else a wild;
   draw only with nothing to play, then play the drawn card; a wild names the colour the player
   holds most of; a Seven-O 7 swaps with the smallest other hand; stack when possible, otherwise
-  accept (never challenge); a first Wild gets the colour held most.
+  accept (never challenge); a first Wild gets the colour held most; in a discard round
+  (§7.11.4) discard the card least worth keeping (`lastcard.bots.greedy.least_wanted_card`:
+  never a wild while a coloured card is held).
 - `"strong"`: `"smart"`, choosing its coloured card as a player would: the one that leaves the
   most cards of the colour it makes current, and a Skip, Reverse or Draw Two first when the
   next player is down to two cards or fewer.
 - `"random"`: uniform over the play actions (each colour of a wild counts once), draw only
-  with nothing to play, play the drawn card or keep it at random; accept every penalty.
+  with nothing to play, play the drawn card or keep it at random; accept every penalty; in a
+  discard round, discard a card chosen uniformly (decline only with nothing to discard).
+
+Every policy calls Uno with a play or a discard that leaves one card.
 
 A policy reads a `Position`: a `GameState`, or the `FastGame` a search plays on.
 
@@ -35,15 +40,20 @@ from lastcard.core.facts import rule_facts
 from lastcard.core.seats import next_active
 from lastcard.core.unchecked import FastGame
 
+from .greedy import least_wanted_card, play_variants
+
 _PLAY = ActionKind.PLAY
 _DRAW = ActionKind.DRAW
 _KEEP = ActionKind.KEEP
+_DISCARD = ActionKind.DISCARD
+_DECLINE = ActionKind.DECLINE
 _ACCEPT = ActionKind.ACCEPT
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 _RESPONSES = (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE)
 _AWAIT_TURN = Phase.AWAIT_TURN
 _AFTER_DRAW = Phase.AFTER_DRAW
 _WD4_RESPONSE = Phase.AWAIT_WD4_RESPONSE
+_AWAIT_DISCARD = Phase.AWAIT_DISCARD
 
 
 class Position(Protocol):
@@ -281,6 +291,8 @@ def smart_policy(
 ) -> Action:
     """The default rollout policy (see the module docstring)."""
     phase = state.phase
+    if phase is _AWAIT_DISCARD:
+        return _discard_or_decline(legal, least_wanted_card(state.hands[seat]))
     if phase is Phase.AWAIT_FIRST_COLOR:
         color = most_held(state.hands[seat])
         for a in legal:
@@ -356,8 +368,13 @@ _ATTACKS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
 def random_policy(
     state: Position, seat: int, legal: tuple[Action, ...], rng: random.Random
 ) -> Action:
-    """Uniform over plays; draw only with nothing to play; accept penalties."""
+    """Uniform over plays; draw only with nothing to play; accept penalties; in a discard
+    round, a uniform discard."""
     phase = state.phase
+    if phase is _AWAIT_DISCARD:
+        cards = list(dict.fromkeys(a.card for a in legal if a.kind is _DISCARD))
+        card = cards[int(rng.random() * len(cards))] if cards else None
+        return _discard_or_decline(legal, card)
     if phase is Phase.AWAIT_FIRST_COLOR:
         return legal[int(rng.random() * len(legal))]
     plays = [a for a in legal if a.kind is _PLAY]
@@ -374,6 +391,16 @@ def random_policy(
         if kind is _DRAW or kind is _ACCEPT:
             return a
     return legal[0]
+
+
+def _discard_or_decline(legal: tuple[Action, ...], card: Card | None) -> Action:
+    """The discard of `card` among `legal`, with the Uno call when that form is on offer;
+    without one, `decline` (or the first legal action, for a seat the round does not ask)."""
+    if card is not None:
+        discards = play_variants((a for a in legal if a.kind is _DISCARD), card, uno=True)
+        if discards:
+            return discards[0]
+    return next((a for a in legal if a.kind is _DECLINE), legal[0])
 
 
 ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {

@@ -8,7 +8,7 @@ Seven-O) is simply never legal, so the mask built from `legal_actions` hides it.
 space per player count lets an agent train across presets with one network and lets a saved
 policy keep its meaning when a house rule is switched on.
 
-The order (version 1), which a C or NumPy reimplementation reproduces from this text alone:
+The order (version 2), which a C or NumPy reimplementation reproduces from this text alone:
 
 1. Plays, card by card in this card order:
    `R0`..`R9`, `RS`, `RR`, `R+2`, then the same for `Y`, `G` and `B`, then
@@ -23,15 +23,22 @@ The order (version 1), which a C or NumPy reimplementation reproduces from this 
 2. Then the other actions: `draw`, `keep`, `challenge`, `accept`, `color r`, `color y`,
    `color g`, `color b`, `uno`, `catch 0`..`catch players-1`, `next`.
 
-That makes `136 + 16 * (players + 1)` plays and `10 + players` other actions (230 in all for
-4 players). `R0` is 0, `R0!` is 1 and `draw` comes right after the last `WD2:b!`. This is the order
-in which `legal_actions` lists actions, so the indices of a legal tuple are increasing.
-Targets are absolute seats, as in the action codes; the acting seat's own number is never
-legal as a target. Later versions may append actions after `next`; they never renumber.
+3. Then (version 2) a discard round's answers (§7.11.4): `discard C` and `discard C!` for
+   each card C in the card order above, then `decline`.
+
+That makes `136 + 16 * (players + 1)` plays, `10 + players` other actions and 117 discard-round
+answers (347 in all for 4 players). `R0` is 0, `R0!` is 1 and `draw` comes right after the last
+`WD2:b!`. This is the order in which `legal_actions` lists actions, so the indices of a legal
+tuple are increasing. Targets are absolute seats, as in the action codes; the acting seat's own
+number is never legal as a target. Versions only append after what came before, never
+renumber: version 1 was everything up to `next` (`version_size(players, 1)` numbers), so a
+policy trained on it keeps its meaning.
 
 >>> index = ActionIndex(4)
 >>> len(index), index.index("R0"), index.index("draw"), index.index("W+4:b!")
-(230, 0, 216, 151)
+(347, 0, 216, 151)
+>>> index.index("decline"), version_size(4, 1)
+(346, 230)
 >>> index.action_at(151).code
 'W+4:b!'
 """
@@ -46,7 +53,7 @@ from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color
 from .errors import ActionSyntaxError, shown
 
-VERSION = 1
+VERSION = 2
 
 # Written out rather than derived from the enums, so that reordering an enum cannot renumber.
 CARD_ORDER: tuple[str, ...] = (
@@ -178,6 +185,21 @@ def _enumerate(players: int) -> Iterator[Action]:
     for seat in seats:
         yield Action(ActionKind.CATCH, target=seat)
     yield Action(ActionKind.NEXT)
+    for code in CARD_ORDER:  # version 2
+        card = Card.from_code(code)
+        for uno in (False, True):
+            yield Action(ActionKind.DISCARD, card, uno=uno)
+    yield Action(ActionKind.DECLINE)
+
+
+def version_size(players: int, version: int = VERSION) -> int:
+    """How many numbers the index of `version` had for `players` seats: a policy trained on an
+    earlier version reads the first `version_size(players, version)` numbers."""
+    plays = 136 + 16 * (players + 1)
+    size = plays + 10 + players
+    if version >= 2:
+        size += 2 * len(CARD_ORDER) + 1
+    return size
 
 
 def _printable(action: object) -> bool:

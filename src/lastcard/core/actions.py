@@ -5,6 +5,7 @@
 | play | the card code, `:c` to declare a colour, `>N` to name a seat, `!` to call Uno |
 | others | `draw`, `keep`, `challenge`, `accept`, `uno`, `catch N`, `color c`, `next` |
 | table mode's referee | `penalize N`: seat N drew 2 for a suggestion (§5.5) |
+| a discard round | `discard CARD` (`!` to call Uno), `decline` (§7.11.4) |
 
 Parsing is case-insensitive; `Action.code` prints the canonical form, and parsing it gives the
 same action back.
@@ -36,6 +37,8 @@ class ActionKind(enum.Enum):
     COLOR = "color"
     NEXT = "next"
     PENALIZE = "penalize"
+    DISCARD = "discard"
+    DECLINE = "decline"
 
     __hash__ = object.__hash__  # members are singletons; see Color
 
@@ -80,6 +83,11 @@ class Action:
             return "penalize " + _seat_text(self.target)
         if kind is ActionKind.COLOR:
             return "color " + _colour_letter(self.color)
+        if kind is ActionKind.DISCARD:
+            card = self.card
+            if not isinstance(card, Card):
+                raise ActionSyntaxError(f"a discard needs a card, not {shown(card)}")
+            return "discard " + card.code + ("!" if self.uno is True else "")
         if not isinstance(kind, ActionKind):
             raise ActionSyntaxError(f"not an action kind: {shown(kind)}")
         return str(kind.value)
@@ -128,6 +136,7 @@ _DIGITS = re.compile(r"[0-9]+")
 _PLAY = re.compile(
     r"^(?P<card>[A-Z0-9+]+?)(?::(?P<color>[A-Z]+))?(?:>(?P<target>[0-9]+))?(?P<uno>!)?$"
 )
+_DISCARD = re.compile(r"^(?P<card>[A-Z0-9+]+?)(?P<uno>!)?$")
 _WORDS = {
     k.value: k
     for k in (
@@ -137,6 +146,7 @@ _WORDS = {
         ActionKind.ACCEPT,
         ActionKind.UNO,
         ActionKind.NEXT,
+        ActionKind.DECLINE,
     )
 }
 
@@ -186,23 +196,35 @@ def _parse_short(text: str) -> Action:
         return Action(ActionKind.CATCH, target=_seat(words[1], text))
     if head in ("penalize", "penalise") and len(words) == 2 and _DIGITS.fullmatch(words[1]):
         return Action(ActionKind.PENALIZE, target=_seat(words[1], text))
+    if head == "discard" and len(words) == 2:
+        match = _DISCARD.match(words[1].upper())
+        if match:
+            return Action(ActionKind.DISCARD, _card(match["card"]), uno=bool(match["uno"]))
+    if head == "discard":
+        raise ActionSyntaxError(
+            f"not an action: {text!r}. `discard` names one card: discard R5 (discard R5! calls Uno)"
+        )
     if head in ("color", "colour") and len(words) == 2:
         return Action(ActionKind.COLOR, color=_colour(words[1], text))
     if len(words) == 1:
         match = _PLAY.match(words[0].upper())
         if match:
-            try:
-                card = Card.from_code(match["card"])
-            except ValueError as error:
-                raise ActionSyntaxError(str(error)) from None
+            card = _card(match["card"])
             color = _colour(match["color"], text) if match["color"] else None
             target = _seat(match["target"], text) if match["target"] else None
             return Action(ActionKind.PLAY, card, color, target, bool(match["uno"]))
     raise ActionSyntaxError(
         f"not an action: {text!r}. Play a card code (R5, W:g, W+4:b!, R7>2) or say "
         "draw, keep, challenge, accept, uno, catch N, color c or next "
-        "(or, in table mode, penalize N)"
+        "(in a discard round, discard CARD or decline; in table mode, penalize N)"
     )
+
+
+def _card(code: str) -> Card:
+    try:
+        return Card.from_code(code)
+    except ValueError as error:
+        raise ActionSyntaxError(str(error)) from None
 
 
 def _seat(digits: str, text: str) -> int:
@@ -243,6 +265,16 @@ def catch(seat: int) -> Action:
 def penalize(seat: int) -> Action:
     """Table mode's referee action: `seat` draws 2 for a card-play suggestion (§5.5.1)."""
     return Action(ActionKind.PENALIZE, target=seat)
+
+
+DECLINE = Action(ActionKind.DECLINE)
+
+
+def discard(card: Card | str, uno: bool = False) -> Action:
+    """A discard round's discard (§7.11.4); `card` may be a `Card` or its code."""
+    if isinstance(card, str):
+        card = Card.from_code(card)
+    return Action(ActionKind.DISCARD, card, uno=uno)
 
 
 def choose_color(color: Color) -> Action:

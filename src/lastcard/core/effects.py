@@ -97,6 +97,28 @@ def reveal_hand(d: Draft, target: int) -> None:
     d.emit(EventType.REVEAL, seat=target, cards=[card.code for card in d.hands[target]])
 
 
+def start_discard_round(d: Draft, player: int) -> None:
+    """§7.11.4: each active player in turn order from next(p), ending with p, may discard one
+    card beneath the top card or decline; then next(p) takes the turn.
+
+    Decided here (RULES.md is silent): a seat holding a single card has no choice (it may not
+    discard its last card), so the round passes it by without asking."""
+    d.emit(EventType.DISCARD_ROUND, seat=player)
+    ask_next_discarder(d, player, d.next_seat(player))
+
+
+def ask_next_discarder(d: Draft, player: int, seat: int) -> None:
+    """Ask `seat`, or the first seat after it in the round that can discard; when nobody is
+    left (the round ends with `player`), `next(player)` takes the turn."""
+    order = d.seats_from(d.next_seat(player))
+    for candidate in order[order.index(seat) :]:
+        if len(d.hands[candidate]) > 1:
+            d.phase = Phase.AWAIT_DISCARD
+            d.turn, d.to_act = player, candidate
+            return
+    advance(d, player)
+
+
 # -- effects by card kind ------------------------------------------------------------------
 
 
@@ -203,6 +225,8 @@ def custom_wild_effect(effect: CardEffect, reverse: Effect) -> Effect:
             advance(d, play.player)
 
         return reveal
+    if kind is EffectKind.ALL_DISCARD_ONE:
+        return lambda d, play: start_discard_round(d, play.player)
     simple: dict[EffectKind, Effect] = {
         EffectKind.NONE: wild_effect,
         EffectKind.SKIP: skip_effect,

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color, Kind, sort_hand
 from .draft import Draft
-from .effects import Play, Variant, advance, compile_rules, penalise
+from .effects import Play, Variant, advance, ask_next_discarder, compile_rules, penalise
 from .errors import ActionSyntaxError, CorruptDataError, IllegalActionError, illegal, shown
 from .events import Event, EventType, codes
 from .matching import is_identical, is_wd4_legal, matches
@@ -49,6 +49,11 @@ _ACCEPT = _action(ActionKind.ACCEPT)
 _CHALLENGE = _action(ActionKind.CHALLENGE)
 _UNO = _action(ActionKind.UNO)
 _NEXT = _action(ActionKind.NEXT)
+_DECLINE = _action(ActionKind.DECLINE)
+# Actions a seat may take while a discard round waits on someone (§7.11.4, §4, §5.5).
+_IN_DISCARD_ROUND = frozenset(
+    {ActionKind.DISCARD, ActionKind.DECLINE, ActionKind.UNO, ActionKind.CATCH, ActionKind.PENALIZE}
+)
 _COLOR_CHOICES = tuple(_action(ActionKind.COLOR, color=c) for c in COLORS)
 
 
@@ -56,7 +61,9 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """Every action `seat` may take now, in canonical order, out-of-turn ones included.
 
     Plays come first (cards in hand order, then colours, targets, and without/with the Uno
-    call), then draw, keep, challenge, accept, colour choices, `uno`, `catch N`, `next`.
+    call), then draw, keep, challenge, accept, colour choices, `uno`, `catch N`, `next`, and
+    last a discard round's `discard CARD` (hand order, without/with the call) and `decline`:
+    the order of `lastcard.core.action_index`.
     """
     if not isinstance(state, GameState):
         raise CorruptDataError(f"not a GameState: {shown(state)}")
@@ -118,7 +125,21 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     exposed = state.exposed
     if exposed is not None:
         out.append(_UNO if exposed == seat else _action(ActionKind.CATCH, target=exposed))
+    if phase is Phase.AWAIT_DISCARD and seat == state.to_act:
+        out += _discard_choices(hand)
     return tuple(out)
+
+
+def _discard_choices(hand: tuple[Card, ...]) -> list[Action]:
+    """§7.11.4: any one card but the last, then `decline`."""
+    calls = (False, True) if len(hand) == 2 else (False,)
+    out = [
+        _action(ActionKind.DISCARD, card, uno=uno)
+        for card in (_distinct(hand) if len(hand) > 1 else ())
+        for uno in calls
+    ]
+    out.append(_DECLINE)
+    return out
 
 
 def _distinct(hand: tuple[Card, ...]) -> list[Card]:
@@ -240,6 +261,8 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
             )
     elif not state.active[seat]:
         raise illegal("NOT_YOUR_TURN", f"seat {seat} has been eliminated (§7.5.2)")
+    elif state.phase is Phase.AWAIT_DISCARD and action.kind not in _IN_DISCARD_ROUND:
+        raise _discard_round_waits(state, seat)
     d = Draft(state)
     _HANDLERS[action.kind](d, compile_rules(state.rules), seat, action)
     return Transition(d.freeze(), tuple(d.events))
@@ -255,6 +278,11 @@ def _check_shape(action: Action) -> None:
     if kind is ActionKind.PLAY:
         if not isinstance(action.card, Card):
             raise ActionSyntaxError("a play needs a card")
+    elif kind is ActionKind.DISCARD:
+        if not isinstance(action.card, Card):
+            raise ActionSyntaxError("a discard needs a card: discard R5")
+        if action.color is not None or action.target is not None:
+            raise ActionSyntaxError("a discard names a card only: no colour, no target")
     elif kind is ActionKind.COLOR:
         if not isinstance(action.color, Color):
             raise ActionSyntaxError("`color` needs a colour: color r, y, g or b")
@@ -617,6 +645,65 @@ def _penalize(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     d.draw(target, 2, "suggestion")
 
 
+def _discard_round_waits(state: GameState | Draft, seat: int) -> IllegalActionError:
+    if seat == state.to_act:
+        return illegal(
+            "RESPONSE_REQUIRED",
+            f"a discard round asks seat {seat}: `discard CARD` or `decline` (§7.11.4)",
+        )
+    return illegal(
+        "NOT_YOUR_TURN",
+        f"a discard round waits on seat {state.to_act}, not seat {seat} (§7.11.4)",
+    )
+
+
+def _discard(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    """§7.11.4: the card goes beneath the top card, face up and without effect; discarding
+    down to one card owes Uno (§4.1). The round moves on to the next seat."""
+    if d.phase is not Phase.AWAIT_DISCARD:
+        raise illegal("NO_DISCARD_ROUND", "`discard` answers a discard round (§7.11.4)")
+    if seat != d.to_act:
+        raise _discard_round_waits(d, seat)
+    card = action.card
+    assert card is not None
+    hand = d.hands[seat]
+    if card not in hand:
+        raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§7.11.4)")
+    if len(hand) == 1:
+        raise illegal(
+            "CANNOT_DISCARD_LAST_CARD", "a discard round never takes a last card (§7.11.4)"
+        )
+    if action.uno and len(hand) != 2:
+        raise illegal("NOTHING_TO_CALL", "Uno is called when discarding down to one card (§4.1)")
+    d.close_catch_window()  # §4.4 (a): the seat due to act has acted
+    if seat in d.uncaught:
+        d.uncaught = tuple(s for s in d.uncaught if s != seat)
+    d.take_from_hand(seat, card)
+    d.discard = (*d.discard[:-1], card, d.discard[-1])
+    d.emit(EventType.DISCARD, seat=seat, card=card.code, uno=action.uno)
+    if len(d.hands[seat]) == 1 and not action.uno:
+        d.exposed = seat
+    _end_discard_turn(d, seat)
+
+
+def _decline(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    if d.phase is not Phase.AWAIT_DISCARD:
+        raise illegal("NO_DISCARD_ROUND", "`decline` answers a discard round (§7.11.4)")
+    if seat != d.to_act:
+        raise _discard_round_waits(d, seat)
+    d.close_catch_window()
+    d.emit(EventType.DECLINE, seat=seat)
+    _end_discard_turn(d, seat)
+
+
+def _end_discard_turn(d: Draft, seat: int) -> None:
+    player = d.turn
+    if seat == player:  # the round ends with the player of the card
+        advance(d, player)
+    else:
+        ask_next_discarder(d, player, d.next_seat(seat))
+
+
 def _next(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.HAND_OVER:
         raise illegal("HAND_NOT_OVER", "`next` deals the next hand once this one is over (§6.6)")
@@ -634,4 +721,6 @@ _HANDLERS: dict[ActionKind, Handler] = {
     ActionKind.COLOR: _color,
     ActionKind.NEXT: _next,
     ActionKind.PENALIZE: _penalize,
+    ActionKind.DISCARD: _discard,
+    ActionKind.DECLINE: _decline,
 }

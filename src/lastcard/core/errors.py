@@ -106,6 +106,8 @@ ERROR_TYPES: dict[str, type[IllegalActionError]] = {
     "NOTHING_TO_ACCEPT": ResponseRequiredError,
     "HAND_NOT_OVER": IllegalActionError,
     "NOT_OFFERED": IllegalActionError,  # the table layer: an action not on offer now
+    "NO_DISCARD_ROUND": IllegalActionError,  # `discard`/`decline` outside a discard round
+    "CANNOT_DISCARD_LAST_CARD": IllegalActionError,  # §7.11.4: a last card is never discarded
 }
 
 

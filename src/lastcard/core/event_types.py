@@ -52,6 +52,9 @@ class EventType(enum.StrEnum):
     TURN_LIMIT = "turn_limit"
     WRONG_CARD = "wrong_card"
     SUGGESTION_PENALTY = "suggestion_penalty"
+    DISCARD_ROUND = "discard_round"
+    DISCARD = "discard"
+    DECLINE = "decline"
     HAND_OVER = "hand_over"
     GAME_OVER = "game_over"
 
@@ -312,6 +315,17 @@ EVENT_SPECS: Mapping[EventType, EventSpec] = MappingProxyType(
             "§5.5.1: table mode: a seat that suggested a play draws 2",
             _f("seat", SEAT, "the seat penalised"),
         ),
+        EventType.DISCARD_ROUND: _spec(
+            "§7.11.4: a discard round begins, ending with the player of its card",
+            _f("seat", SEAT, "the player of the card"),
+        ),
+        EventType.DISCARD: _spec(
+            "§7.11.4: in a discard round a seat puts one card beneath the top card",
+            _SEAT_ACTED,
+            _f("card", CARD, "the card discarded, face up"),
+            _f("uno", FLAG, "Uno called with the discard"),
+        ),
+        EventType.DECLINE: _spec("§7.11.4: in a discard round a seat keeps its cards", _SEAT_ACTED),
         EventType.HAND_OVER: _spec(
             "§6: a hand ends and is scored",
             _f("went_out", OPTIONAL_SEAT, "the seat that went out; null: a blocked hand"),

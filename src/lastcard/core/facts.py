@@ -42,6 +42,7 @@ class EffectKind(enum.Enum):
     ROTATE_HANDS = "rotate_hands"  # every hand passes on in the direction of play (§7.2.2)
     SHUFFLE_HANDS = "shuffle_hands"  # every hand is gathered, shuffled and dealt again (§7.9)
     REVEAL = "reveal"  # a seat the player names shows their hand to everyone (§7.10.2)
+    ALL_DISCARD_ONE = "all_discard_one"  # a discard round: each may discard one card (§7.11.4)
 
 
 _TARGETED = frozenset({EffectKind.SWAP_HANDS, EffectKind.REVEAL})

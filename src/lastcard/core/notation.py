@@ -21,7 +21,7 @@ brackets; `N` is a number, `C` a card code, `..` means any number of them.
 - `red`, `yellow`, `green`, `blue`: the colour to match [the top card's colour; none on a wild]
 - `cw`, `ccw`: the direction of play, seat numbers increasing or decreasing [`cw`]
 - `await_turn`, `after_draw`, `await_wd4_response`, `await_stack_response`,
-  `await_first_color`, `hand_over`, `game_over`: the phase [`await_turn`]
+  `await_first_color`, `await_discard`, `hand_over`, `game_over`: the phase [`await_turn`]
 - `discard C..`: the discard pile, bottom first: the last card is the top [required]
 - `stock C..`: the stock, bottom first: the last card is the next one drawn [`stock ...`]
 - `color c`: the colour as a letter, `-` for none (the word form above is the usual one)

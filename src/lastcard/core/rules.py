@@ -70,7 +70,6 @@ THEME_CARDS = (
 # for them is a clear configuration error rather than a silently different game.
 _NOT_YET = {
     "pirate": (True, "Pirate Uno (§7.6)"),
-    "custom_wild_effect": ("all_discard_one", "the Care-a-lot effect (§7.10.2, §7.11.4)"),
 }
 
 _WILD_DOWNPOUR_KINDS = {"draw1": Kind.WILD_DOWNPOUR_1, "draw2": Kind.WILD_DOWNPOUR_2}

@@ -46,6 +46,9 @@ class Phase(enum.Enum):
     AWAIT_STACK_RESPONSE = "await_stack_response"
     # A Wild turned up as the first discard: `to_act` names the colour (§2.4).
     AWAIT_FIRST_COLOR = "await_first_color"
+    # A discard round (§7.11.4, §7.10.2 `all_discard_one`): `to_act` discards one card or
+    # declines; `turn` is the player of the card, who decides last.
+    AWAIT_DISCARD = "await_discard"
     HAND_OVER = "hand_over"
     GAME_OVER = "game_over"
 
@@ -222,6 +225,7 @@ _PLAYING = frozenset(
         Phase.AFTER_DRAW,
         Phase.AWAIT_WD4_RESPONSE,
         Phase.AWAIT_STACK_RESPONSE,
+        Phase.AWAIT_DISCARD,
     }
 )
 _CHALLENGE_KEYS = ("player", "legal", "hand", "color")
@@ -382,6 +386,10 @@ def check_position(state: GameState) -> None:
         state.drawn is None or state.drawn not in state.hands[state.turn]
     ):
         raise corrupt("state.drawn", f"seat {state.turn} holds no drawn card in phase after_draw")
+    if phase is Phase.AWAIT_DISCARD and (
+        state.top_player != state.turn or not state.active[state.turn]
+    ):
+        raise corrupt("state.turn", "a discard round ends with the player of its card (§7.11.4)")
     if phase in (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE) and state.pending_draw < 1:
         raise corrupt("state.pending_draw", f"phase {phase.value} answers a pending draw")
     if state.exposed is not None and len(state.hands[state.exposed]) != 1:

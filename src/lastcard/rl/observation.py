@@ -6,7 +6,7 @@ for every player count and every house rule: seats are written *relative to the 
 0 is the observer, slot 1 the next seat clockwise, ...) and padded to 10 seats; cards are
 written over the 58 card codes of every deck (`lastcard.core.action_index.CARD_ORDER`).
 
-`LAYOUT` names the slices (version 1); `size` is their total (`OBSERVATION_SIZE`, 343):
+`LAYOUT` names the slices (version 2); `size` is their total (`OBSERVATION_SIZE`, 344):
 
 | slice | length | meaning |
 | --- | --- | --- |
@@ -28,6 +28,10 @@ written over the 58 card codes of every deck (`lastcard.core.action_index.CARD_O
 | `scores` | 10 | each seat's total score / 100, relative |
 | `challenge` | 5 | 1 if the observer may challenge the WD4 on top; one-hot its colour |
 | `counts` | 4 | pending draw, stock size, turns this hand / 100, passes |
+| `discard_round` | 1 | 1 in phase `await_discard` (a discard round, §7.11.4); `phase` is all 0 |
+
+Versions only append: version 1 was the first 343 numbers (without `discard_round`), so a
+policy trained on it reads the first 343 numbers of a version 2 observation unchanged.
 
 Counts are raw (a hand of 7 cards is 7.0); scores and turns are scaled to keep them near 1.
 
@@ -47,7 +51,7 @@ from lastcard.core import Card, Color, Phase, PlayerView
 from lastcard.core.action_index import CARD_ORDER
 from lastcard.core.unchecked import FastGame
 
-VERSION = 1
+VERSION = 2
 MAX_SEATS = 10
 _COLOURS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 _PHASES = (
@@ -79,6 +83,7 @@ _LENGTHS = (
     ("scores", MAX_SEATS),
     ("challenge", 5),
     ("counts", 4),
+    ("discard_round", 1),  # version 2
 )
 
 
@@ -92,6 +97,10 @@ def _slices() -> dict[str, slice]:
 
 LAYOUT: MappingProxyType[str, slice] = MappingProxyType(_slices())
 OBSERVATION_SIZE = sum(length for _, length in _LENGTHS)
+# The size of each version's observation: each version appends to the one before.
+VERSION_SIZES: MappingProxyType[int, int] = MappingProxyType(
+    {1: LAYOUT["discard_round"].start, 2: OBSERVATION_SIZE}
+)
 
 Observation = npt.NDArray[np.float32]
 
@@ -281,7 +290,12 @@ _HAND_SIZES, _ACTIVE, _SCORES = (LAYOUT[name].start for name in ("hand_sizes", "
 _last_discard: tuple[tuple[Card, ...], memoryview] = ((), np.zeros(_CARDS, np.float32).data)
 _NO_CARDS = np.zeros(_CARDS, np.float32).data
 _COLOR_OF = MappingProxyType({c: LAYOUT["color"].start + i for i, c in enumerate(_COLOURS)})
-_PHASE_OF = MappingProxyType({p: LAYOUT["phase"].start + i for i, p in enumerate(_PHASES)})
+_PHASE_OF = MappingProxyType(
+    {
+        **{p: LAYOUT["phase"].start + i for i, p in enumerate(_PHASES)},
+        Phase.AWAIT_DISCARD: LAYOUT["discard_round"].start,
+    }
+)
 _TO_ACT, _TURN, _EXPOSED, _TOP_PLAYER, _DEALER, _UNCAUGHT, _CHALLENGE = (
     LAYOUT[name].start
     for name in ("to_act", "turn", "exposed", "top_player", "dealer", "uncaught", "challenge")

@@ -3,7 +3,12 @@
 A policy is a small multilayer perceptron over `observe(view)` (the same observation the
 environments give) with one output per action number (`action_index(players)`, then `PASS`).
 The bot masks the outputs to the legal actions (and `PASS` only when it may pass) and takes the
-largest: the policy's most likely action, deterministic, so the bot ignores its seed.
+largest: the policy's most likely action, deterministic.
+
+A policy trained on an earlier version of the observation and the action numbers still plays:
+both only ever grow by appending, so it reads the first numbers of the observation its version
+had and chooses among the actions its version numbered. When every legal action is one its
+version did not have (a discard round, for a version 1 policy), the bot answers as `greedy`.
 
 The weights are a NumPy `.npz` (`save_policy` writes one, `load_policy` reads and checks it):
 
@@ -13,7 +18,7 @@ The weights are a NumPy `.npz` (`save_policy` writes one, `load_policy` reads an
 | `w_out`, `b_out` | (in, actions), (actions,) | the action logits, no activation |
 | `activation` | () | `"tanh"` or `"relu"` |
 | `players` | () | the player count the action numbers belong to |
-| `obs_mean`, `obs_var`, `obs_clip` | (343,), (343,), () | optional: observations are first |
+| `obs_mean`, `obs_var`, `obs_clip` | (obs,), (obs,), () | optional: observations are first |
 |  |  |  | normalised to `clip((x - mean) / sqrt(var + 1e-8), -clip, clip)` |
 
 No torch is needed to play: examples/train_ppo.py trains with sb3-contrib's MaskablePPO and
@@ -34,9 +39,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from lastcard.bots.greedy import GreedyBot
 from lastcard.core import Action, LastcardError, PlayerView, action_index
+from lastcard.core.action_index import version_size
 
-from .observation import OBSERVATION_SIZE, observe
+from .observation import VERSION_SIZES, observe
 from .seating import Turn, action_mask
 
 FloatArray = npt.NDArray[np.float32]
@@ -70,8 +77,14 @@ class Policy:
     def actions(self) -> int:
         return int(self.out[1].shape[0])
 
+    @property
+    def observation_size(self) -> int:
+        """The observation numbers it reads: those of the version it was trained on."""
+        first = self.layers[0][0] if self.layers else self.out[0]
+        return int(first.shape[0])
+
     def logits(self, observation: FloatArray) -> FloatArray:
-        x = observation
+        x = observation[: self.observation_size]
         if self.obs_mean is not None and self.obs_var is not None:
             x = np.clip(
                 (x - self.obs_mean) / np.sqrt(self.obs_var + _EPSILON),
@@ -140,7 +153,12 @@ def _policy_of(arrays: dict[str, npt.NDArray[Any]], name: str) -> Policy:
         return np.ascontiguousarray(array, dtype=np.float32)
 
     layers = []
-    width = OBSERVATION_SIZE
+    first = arrays.get("w0", arrays.get("w_out"))
+    width = int(first.shape[0]) if first is not None and first.ndim == 2 else -1
+    if width not in VERSION_SIZES.values():
+        sizes = " or ".join(str(size) for size in VERSION_SIZES.values())
+        raise bad(f"its first layer reads {width} numbers, not an observation's {sizes}")
+    observation_size = width
     for k in range(len(arrays)):
         if f"w{k}" not in arrays:
             break
@@ -157,17 +175,20 @@ def _policy_of(arrays: dict[str, npt.NDArray[Any]], name: str) -> Policy:
         if bias.shape[0] != weight.shape[1]:
             raise bad(f"the bias of {key} has {bias.shape[0]} numbers for {weight.shape[1]}")
         width = weight.shape[1]
-    actions = action_index(players).size + 1
-    if width != actions:
-        raise bad(f"{width} outputs, but {players} players have {actions} action numbers")
+    known = sorted({version_size(players, v) + 1 for v in VERSION_SIZES})
+    if width not in known:
+        raise bad(
+            f"{width} outputs, but {players} players have "
+            f"{' or '.join(map(str, known))} action numbers (with PASS)"
+        )
     obs_mean = obs_var = None
     clip = 10.0
     if "obs_mean" in arrays or "obs_var" in arrays:
         if not {"obs_mean", "obs_var"} <= arrays.keys():
             raise bad("obs_mean and obs_var come together")
         obs_mean, obs_var = floats("obs_mean", 1), floats("obs_var", 1)
-        if obs_mean.shape != (OBSERVATION_SIZE,) or obs_var.shape != (OBSERVATION_SIZE,):
-            raise bad(f"obs_mean and obs_var must have {OBSERVATION_SIZE} numbers")
+        if obs_mean.shape != (observation_size,) or obs_var.shape != (observation_size,):
+            raise bad(f"obs_mean and obs_var must have {observation_size} numbers")
         if np.any(obs_var < 0):
             raise bad("obs_var holds a negative variance")
         clip = number("obs_clip", float) if "obs_clip" in arrays else clip
@@ -192,20 +213,22 @@ def _load_once(path: str, mtime_ns: int, size: int) -> Policy:
 class PolicyBot:
     """A bot that plays a trained policy's most likely legal action (see the module).
 
-    `PolicyBot(seed, path=...)` (the bot factory form; the seed is unused) or
-    `PolicyBot.from_policy(policy)`. The policy's player count must be the table's.
+    `PolicyBot(seed, path=...)` (the bot factory form; the seed only seeds the `greedy`
+    answers of an older version) or `PolicyBot.from_policy(policy)`. The policy's player count
+    must be the table's.
     """
 
     def __init__(self, seed: int = 0, *, path: str | Path) -> None:
-        del seed  # the argmax is deterministic
         self.policy = _cached_policy(str(path))
         self._index = action_index(self.policy.players)
+        self._fallback = GreedyBot(seed)  # for actions its version never numbered
 
     @classmethod
     def from_policy(cls, policy: Policy) -> PolicyBot:
         bot = cls.__new__(cls)
         bot.policy = policy
         bot._index = action_index(policy.players)
+        bot._fallback = GreedyBot(0)
         return bot
 
     def choose(
@@ -217,6 +240,11 @@ class PolicyBot:
             )
         assert view.seat is not None
         mask = action_mask(self._index, Turn(view.seat, legal, may_pass))
+        known = self.policy.actions - 1  # the action numbers of its version, then PASS
+        if known < self._index.size:
+            mask = np.concatenate((mask[:known], mask[-1:]))
+            if not mask.any():  # only actions its version never numbered are legal
+                return self._fallback.choose(view, legal, may_pass=may_pass)
         logits = self.policy.logits(observe(view))
         number = int(np.argmax(np.where(mask.astype(bool), logits, -np.inf)))
-        return None if number == self._index.size else self._index.action_at(number)
+        return None if number == known else self._index.action_at(number)

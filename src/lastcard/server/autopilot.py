@@ -2,8 +2,9 @@
 
 It decides only what the seat must decide, never anything optional: the first legal card
 (calling Uno with it when that leaves one card), else draw; it plays a drawn card it may play;
-it accepts a Wild Draw Four rather than gamble on a challenge; it never catches anyone or jumps
-in for an absent person, and never sends a lone `uno`.
+it accepts a Wild Draw Four rather than gamble on a challenge; it declines a discard round
+(§7.11.4: discarding is a choice, declining is not); it never catches anyone or jumps in for an
+absent person, and never sends a lone `uno`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections.abc import Sequence
 from lastcard.core import Action, ActionKind
 
 # The order autopilot prefers among the kinds of a decision: play, then accept a penalty, then
-# draw, then the quiet choices (keep a drawn card, name a colour, deal on).
+# draw, then the quiet choices (keep a drawn card, name a colour, deal on, keep every card when
+# a discard round asks).
 _PREFERENCE = (
     ActionKind.PLAY,
     ActionKind.ACCEPT,
@@ -21,6 +23,7 @@ _PREFERENCE = (
     ActionKind.KEEP,
     ActionKind.COLOR,
     ActionKind.NEXT,
+    ActionKind.DECLINE,
 )
 
 

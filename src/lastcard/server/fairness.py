@@ -52,6 +52,8 @@ stock is a list whose *last* element is its top. The steps, each a JSON object w
 - `{"op": "return", "card", "to"}`: that first discard goes back (§2.4): to the stock's
   `bottom`, or (`shuffle`) into the `first_discard` shuffle that follows.
 - `{"op": "play", "seat", "card"}`: a card from the seat's hand onto the discard pile.
+- `{"op": "discard", "seat", "card"}`: in a discard round (§7.11.4) a card from the seat's hand
+  goes beneath the top of the discard pile (the top card stays on top).
 - `{"op": "move_hands", "moves"}`: whole hands change seats (Seven-O §7.2, a swapping Wild
   Customizable); each `[from, to]` gives the hand of `from` to `to`.
 
@@ -63,11 +65,12 @@ same commitment and seed with WebCrypto and, without the engine: that the stream
 chain from 0 with no gap and every shuffle and dealer draw is what the keyed BLAKE2b stream
 gives for its input at its counter; that each hand's first input is the rules' full deck; that
 every card dealt, drawn or turned is the top of the stock as the transcript has built it; that a
-reshuffle's input is the discard pile (the first discard and the cards played since) minus its
-top, a first-discard shuffle's the stock plus the returned card, a hand shuffle's the hands it
-gathers; that every played card was in its player's hand; and that the record's plays are the
-transcript's plays. The browser does not check that the actions were legal, who receives each
-dealt card, or the final digest (that needs the engine: `lastcard verify` does it).
+reshuffle's input is the discard pile (the first discard and the cards played or discarded
+since) minus its top, a first-discard shuffle's the stock plus the returned card, a hand
+shuffle's the hands it gathers; that every played or discarded card was in its player's hand;
+and that the record's plays are the transcript's plays. The browser does not check that the
+actions were legal, who receives each dealt card, or the final digest (that needs the engine:
+`lastcard verify` does it).
 
 **What none of this proves**: that the server kept the hands secret during play. It sees every
 hand, so it could have told someone; the proof covers the order of the cards, not who saw them.
@@ -465,6 +468,19 @@ class _Follower:
         self.player = seat
         self.steps.append({"op": "play", "seat": seat, "card": code})
 
+    def on_discard(self, event: Event) -> None:
+        seat, code = event.data["seat"], event.data["card"]
+        hand = self.hands[seat]
+        card = Card.from_code(code)
+        if card not in hand:
+            raise self._fail(f"seat {seat} discards {code}, which is not in their hand")
+        if not self.discard:
+            raise self._fail(f"seat {seat} discards {code} beneath an empty discard pile")
+        hand.remove(card)
+        # Beneath the top card: a later reshuffle takes it with the rest of the pile.
+        self.discard.insert(len(self.discard) - 1, card)
+        self.steps.append({"op": "discard", "seat": seat, "card": code})
+
     def on_reshuffle(self, event: Event) -> None:
         if self.reshuffle_due:
             raise self._fail("two reshuffles in one draw")
@@ -513,6 +529,7 @@ _HANDLERS: dict[EventType, Callable[[_Follower, Event], None]] = {
     EventType.FIRST_DISCARD_RETURNED: _Follower.on_first_discard_returned,
     EventType.FIRST_DISCARD: _Follower.on_first_discard,
     EventType.PLAY: _Follower.on_play,
+    EventType.DISCARD: _Follower.on_discard,
     EventType.RESHUFFLE: _Follower.on_reshuffle,
     EventType.DRAW: _Follower.on_draw,
     EventType.REVERSE: _Follower.on_reverse,

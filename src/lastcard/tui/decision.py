@@ -37,6 +37,8 @@ def decision_text(
         text.append(_own_decision(view, actions, names))
     else:
         who = names[view.to_act] if view.to_act is not None else "Nobody"
+        if view.phase is Phase.AWAIT_DISCARD:
+            text.append("Discard round: ", style="bold")
         verb = " is thinking…" if thinking else _waiting_for(view)
         text.append(f"{who}{verb}", style="italic")
         text.append(_offers(view, actions, names))
@@ -50,6 +52,8 @@ def _waiting_for(view: PlayerView) -> str:
         return f" must stack or draw {view.pending_draw}."
     if view.phase is Phase.AWAIT_FIRST_COLOR:
         return " names the colour of the first discard."
+    if view.phase is Phase.AWAIT_DISCARD:
+        return " is asked to discard one card beneath the top card, or to decline."
     return " to play.  (Space: don't wait)"
 
 
@@ -61,6 +65,8 @@ def _own_decision(view: PlayerView, actions: Sequence[Action], names: Sequence[s
         text.append("The first discard is a Wild: name its colour [Enter].", style="bold")
     elif view.phase is Phase.AWAIT_WD4_RESPONSE:
         text.append(_wd4_answer(view, actions, names))
+    elif view.phase is Phase.AWAIT_DISCARD:
+        text.append(_discard_question(actions))
     elif view.phase is Phase.AWAIT_STACK_RESPONSE:
         text.append(f"+{view.pending_draw} is coming to you: ", style="bold")
         if plays:
@@ -116,6 +122,20 @@ def _wd4_answer(view: PlayerView, actions: Sequence[Action], names: Sequence[str
     return text
 
 
+def _discard_question(actions: Sequence[Action]) -> Text:
+    """§7.11.4: a discard round asks you. Choosing a card discards it, as choosing one plays it
+    on your turn; `d` (and its button) declines, since nobody draws in a round."""
+    discards = [a for a in actions if a.kind is ActionKind.DISCARD]
+    text = Text("Discard round: ", style="bold")
+    if discards:
+        text.append("discard one card beneath the top card [←→ Enter, or click], or decline [d].")
+    else:  # the engine passes a single card by; this is only a safeguard
+        text.append("your last card stays with you: decline [d].")
+    if any(a.uno for a in discards):
+        text.append(" A discard leaves you one card: press u first to call UNO with it.")
+    return text
+
+
 def _offers(view: PlayerView, actions: Sequence[Action], names: Sequence[str]) -> Text:
     """The out-of-turn chances: catching an exposed player, jumping in."""
     text = Text()
@@ -152,8 +172,14 @@ def refusal_text(
         return f"A Wild Draw Four may be played only when you hold no {colour} card."
     if code == "ONLY_DRAWN_CARD_MAY_BE_PLAYED" and view.drawn is not None:
         return f"After drawing, only {card_label(view.drawn)} may be played [p]; or keep it [k]."
+    if code == "CANNOT_DISCARD_LAST_CARD":
+        return "Your last card cannot be discarded: decline [d]."
+    if code == "NO_DISCARD_ROUND":
+        return "There is no discard round now."
     if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED"):
         who = names[view.to_act] if view.to_act is not None else "nobody"
+        if view.phase is Phase.AWAIT_DISCARD:
+            return f"Discard round: it is {who}'s turn to discard or decline."
         if rule_facts(view.rules).allows_jump_in and card is not None:
             return f"It is {who}'s turn: only a card identical to {top} may jump in."
         return f"It is {who}'s turn."
@@ -169,4 +195,6 @@ def _answer_needed(view: PlayerView) -> str:
         return f"stack a draw card or accept the {view.pending_draw} cards [a]."
     if view.phase is Phase.AWAIT_FIRST_COLOR:
         return "name the colour of the first Wild [Enter]."
+    if view.phase is Phase.AWAIT_DISCARD:
+        return "discard one card [Enter] or decline [d]."
     return "see the line above your hand."

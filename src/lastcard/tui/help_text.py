@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lastcard.core import Card, Rules, rule_facts
+from lastcard.core import Card, EffectKind, Rules, rule_facts
 
 from .options import OPTIONS, OptionSpec, choice_label, option_value
 from .pacing import CATCH_WINDOW, UNO_GRACE
@@ -128,11 +128,23 @@ def _extra_wilds(rules: Rules) -> list[str]:
             "- **Wild Customizable** (CUST): a Wild that also does: "
             f"{choice_label('custom_wild_effect', _custom_effect(rules))}.",
         ]
+        if rule_facts(rules).card_effect(_CUSTOMIZABLE).kind is EffectKind.ALL_DISCARD_ONE:
+            lines.append(_DISCARD_ROUND)
     if rules.wild_downpour is not None:
         lines.append(
             "- **Wild Downpour** (ALL+1, ALL+2): everyone else draws 1 or 2; nobody is skipped."
         )
     return lines
+
+
+_DISCARD_ROUND = (
+    "- **Discard round** (§7.11.4): once the Wild Customizable's colour is named, each player "
+    "in turn, starting with the next and ending with the player of the card, may put one card "
+    "from their hand beneath it, or decline. The Wild Customizable and its colour stay on top, "
+    "and the discarded cards do nothing. Nobody may discard their last card (a player with one "
+    "card is not asked), and whoever discards down to one card must call Uno. Then the next "
+    "player takes their turn."
+)
 
 
 def _scoring(rules: Rules) -> str:
@@ -185,8 +197,8 @@ KEYS_MARKDOWN = f"""\
 | --- | --- |
 | ← / → | move the selection in your hand |
 | 1–9, 0 | pick a card by its position (0 is the tenth) |
-| Enter | play the selected card |
-| d | draw a card |
+| Enter | play the selected card (in a discard round, discard it) |
+| d | draw a card; in a discard round, decline |
 | k | keep the card you drew |
 | p | play the card you drew |
 | u | call Uno |
@@ -202,7 +214,8 @@ KEYS_MARKDOWN = f"""\
 
 The buttons under your hand show the decisions open to you now, each with its key.
 
-With the mouse: click a card in your hand to play it, and click the buttons.
+With the mouse: click a card in your hand to play it (or, in a discard round, discard it), and
+click the buttons.
 
 # Time to call and to catch
 

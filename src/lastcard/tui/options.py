@@ -179,7 +179,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Wild Customizable",
         "2018 deck only: what the three Wild Customizable cards do besides naming a colour (§7.10)",
         "choice",
-        tuple(e for e in CUSTOM_WILD_EFFECTS if e != "all_discard_one"),
+        CUSTOM_WILD_EFFECTS,
     ),
     OptionSpec(
         "teams",
@@ -199,6 +199,7 @@ _EFFECT_LABELS = {
     "swap_hands": "swap hands with a player",
     "shuffle_hands": "shuffle all hands",
     "reveal": "reveal a player's hand",
+    "all_discard_one": "everyone may discard one card",
 }
 
 

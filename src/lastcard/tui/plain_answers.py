@@ -2,9 +2,11 @@
 
 An answer is a card's number in the hand as listed (`3`), with what the action grammar adds to
 a card (`3!` calls Uno with it, `4:g` names a wild's colour, `3>2` names a Seven-O target); or
-an action code of DESIGN.md §2 (`R7`, `W:b`, `W+4:b!`, `draw`, `catch 2`); or one of the keys
-of the full-screen table (`d` draw, `k` keep, `p` play the drawn card, `u` Uno, `c` catch,
-`x` challenge, `a` accept); or a command of the line mode (`help`, `hand`, `story`...).
+an action code of DESIGN.md §2 (`R7`, `W:b`, `W+4:b!`, `draw`, `catch 2`, `discard R5`,
+`decline`); or one of the keys of the full-screen table (`d` draw, or decline a discard round,
+`k` keep, `p` play the drawn card, `u` Uno, `c` catch, `x` challenge, `a` accept); or a command
+of the line mode (`help`, `hand`, `story`...). In a discard round (§7.11.4) a card chosen as for
+a play is discarded (`narrowed_discard`).
 
 `read_answer` only reads: whether an action is legal is the engine's to say, and a refused one
 is explained by `refusal_words`.
@@ -111,7 +113,12 @@ def read_answer(
     head = _COMMAND_ALIASES.get(words[0], words[0])
     if head in COMMANDS:
         return Command(head, " ".join(words[1:]))
+    discarding = any(a.kind is ActionKind.DISCARD for a in offers)
     if head == "play" and len(words) > 1:  # "play 3", "play R5": the same as "3", "R5"
+        words = words[1:]
+    elif head == "discard" and discarding:  # "discard 3" as "3", in the round that asks it
+        if len(words) == 1:
+            return Unclear("Say which card to discard: its number, as in 2, or its code.")
         words = words[1:]
     joined = "".join(words)
     numbered = _NUMBERED.match(joined)
@@ -178,13 +185,16 @@ def _catch(who: str | None, offers: Sequence[Action], names: Sequence[str]) -> A
 def _word_action(word: str, offers: Sequence[Action]) -> Action | None:
     kind = _KEYS.get(word)
     if kind is None:
-        kinds = {k.value: k for k in ActionKind if k not in (ActionKind.PLAY, ActionKind.CATCH)}
+        named = (ActionKind.PLAY, ActionKind.CATCH, ActionKind.DISCARD)  # they need more
+        kinds = {k.value: k for k in ActionKind if k not in named}
         kind = kinds.get(word)
     if kind is None or kind is ActionKind.COLOR:
         return None
     offered = {a.kind for a in offers}
     if kind is ActionKind.DRAW and kind not in offered and ActionKind.ACCEPT in offered:
         kind = ActionKind.ACCEPT  # drawing the penalty is accepting it (§7.1.5)
+    if kind is ActionKind.DRAW and kind not in offered and ActionKind.DECLINE in offered:
+        kind = ActionKind.DECLINE  # nobody draws in a discard round: `d` declines (§7.11.4)
     return Action(kind)
 
 
@@ -216,6 +226,24 @@ def narrowed(request: PlayRequest, offers: Sequence[Action]) -> list[Action] | s
     return plays
 
 
+def narrowed_discard(request: PlayRequest, offers: Sequence[Action]) -> list[Action] | str:
+    """A discard round's discards that fit `request` (§7.11.4): an empty list when the card
+    cannot be discarded (the engine says why), a sentence when what was added to it does not
+    fit (a discard names no colour and no player; `!` only with the card that leaves one)."""
+    discards = [a for a in offers if a.kind is ActionKind.DISCARD and a.card == request.card]
+    if not discards:
+        return []
+    name = card_name(request.card)
+    if request.color is not None or request.target is not None:
+        return f"A discard names no colour and no player: discard {name} without them."
+    if request.uno:
+        calls = [a for a in discards if a.uno]
+        if not calls:
+            return f"Uno is called with the discard that leaves you one card; {name} does not."
+        discards = calls
+    return discards
+
+
 def refusal_words(
     error: IllegalActionError, action: Action, view: PlayerView, names: Sequence[str]
 ) -> str:
@@ -236,8 +264,14 @@ def refusal_words(
         return f"A Wild Draw Four may be played only when you hold no {colour} card."
     if code == "ONLY_DRAWN_CARD_MAY_BE_PLAYED" and view.drawn is not None:
         return f"After drawing, only {card_name(view.drawn)} may be played (p), or keep it (k)."
+    if code == "CANNOT_DISCARD_LAST_CARD":
+        return "Your last card cannot be discarded: decline (d)."
+    if code == "NO_DISCARD_ROUND":
+        return "There is no discard round now: a card is discarded only when one asks you."
     if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED", "NOT_THE_CHALLENGER"):
         who = names[view.to_act] if view.to_act is not None else "nobody"
+        if view.phase is Phase.AWAIT_DISCARD:
+            return f"Discard round: it is {who}'s turn to discard or decline."
         if card is not None and rule_facts(view.rules).allows_jump_in:
             return f"It is {who}'s turn: only a card identical to {top} may jump in."
         return f"It is {who}'s turn."
@@ -261,6 +295,8 @@ def _answer_needed(view: PlayerView) -> str:
         return f"stack a draw card or accept the {view.pending_draw} cards (a)."
     if view.phase is Phase.AWAIT_FIRST_COLOR:
         return "name the colour of the first discard: r, y, g or b."
+    if view.phase is Phase.AWAIT_DISCARD:
+        return "discard a card (its number) or decline (d)."
     return "see the question above."
 
 
@@ -268,7 +304,7 @@ def accepted_line(offers: Sequence[Action], hand: Sequence[Card]) -> str:
     """One line saying what may be typed now."""
     kinds = {a.kind for a in offers}
     parts = []
-    if ActionKind.PLAY in kinds and hand:
+    if kinds & {ActionKind.PLAY, ActionKind.DISCARD} and hand:
         parts.append(f"a card's number (1 to {len(hand)}) or code")
     if ActionKind.COLOR in kinds:
         parts.append("a colour (r, y, g or b)")
@@ -278,6 +314,7 @@ def accepted_line(offers: Sequence[Action], hand: Sequence[Card]) -> str:
         ActionKind.CHALLENGE,
         ActionKind.ACCEPT,
         ActionKind.UNO,
+        ActionKind.DECLINE,
     ):
         if kind in kinds:
             parts.append(kind.value)

@@ -31,7 +31,7 @@ from lastcard.core import (
     LastcardError,
     PlayerView,
 )
-from lastcard.core.actions import play
+from lastcard.core.actions import discard, play
 from lastcard.narration import Narrator, game_title
 
 from .help_text import rules_markdown
@@ -42,6 +42,7 @@ from .plain_answers import (
     Unclear,
     accepted_line,
     narrowed,
+    narrowed_discard,
     read_answer,
     refusal_words,
 )
@@ -243,10 +244,11 @@ class PlainGame:
         if (
             answer.kind is ActionKind.UNO
             and answer not in offers
-            and any(a.uno for a in offers if a.kind is ActionKind.PLAY)
+            and any(a.uno for a in offers if a.kind in (ActionKind.PLAY, ActionKind.DISCARD))
         ):
             self.armed = not self.armed
-            said = "will be called with your play" if self.armed else "will not be called"
+            what = "discard" if any(a.kind is ActionKind.DISCARD for a in offers) else "play"
+            said = f"will be called with your {what}" if self.armed else "will not be called"
             self.lines.say(f"Uno {said}.")
             return False
         return self._submit(answer, view)
@@ -254,6 +256,8 @@ class PlainGame:
     def _play(
         self, request: PlayRequest, view: PlayerView, offers: Sequence[Action]
     ) -> bool | None:
+        if any(a.kind is ActionKind.DECLINE for a in offers):  # a discard round asks you
+            return self._discard(request, view, offers)
         fitting = narrowed(request, offers)
         if isinstance(fitting, str):
             self.lines.say(fitting)
@@ -273,6 +277,16 @@ class PlainGame:
             if target is None or target is False:
                 return target
             fitting = [a for a in fitting if a.target == target]
+        return self._submit(settle_call(fitting, armed=request.uno or self.armed), view)
+
+    def _discard(self, request: PlayRequest, view: PlayerView, offers: Sequence[Action]) -> bool:
+        """§7.11.4: the chosen card goes beneath the top card, with the Uno call if asked."""
+        fitting = narrowed_discard(request, offers)
+        if isinstance(fitting, str):
+            self.lines.say(fitting)
+            return False
+        if not fitting:  # the card cannot be discarded: the engine says why
+            return self._submit(discard(request.card, request.uno), view)
         return self._submit(settle_call(fitting, armed=request.uno or self.armed), view)
 
     def _ask_colour(self, request: PlayRequest, colours: Sequence[Color]) -> Color | bool | None:
@@ -354,7 +368,11 @@ class PlainGame:
         elif command.name == "hand":
             offers = self.session.human_actions()
             playable = [a.card for a in offers if a.card is not None]
-            self.lines.say(discard_line(view), hand_line(numbered_hand(view), playable))
+            discarding = any(a.kind is ActionKind.DISCARD for a in offers)
+            marked = "can be discarded" if discarding else "can be played"
+            self.lines.say(
+                discard_line(view), hand_line(numbered_hand(view), playable, marked=marked)
+            )
         elif command.name == "table":
             self.lines.say(*table_lines(view, self.names, self.levels))
         elif command.name == "story":

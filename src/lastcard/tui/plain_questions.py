@@ -43,18 +43,22 @@ def decision_lines(
     Enter). `armed`: Uno will be called with the next play."""
     hand = numbered_hand(view)
     plays = [a for a in offers if a.kind is ActionKind.PLAY]
+    discards = [a for a in offers if a.kind is ActionKind.DISCARD]
     kinds = {a.kind for a in offers}
     notes = _chances(view, offers, names, hand)
     if view.to_act != view.seat:
         return notes, "Press Enter to let play go on" + PROMPT_END
     situation = [discard_line(view)]
-    if view.phase is not Phase.AFTER_DRAW:  # the question names the one card that matters
+    if view.phase is Phase.AWAIT_DISCARD:  # §7.11.4: the marks show what may be discarded
+        situation.append(hand_line(hand, playable_cards(discards), marked="can be discarded"))
+    elif view.phase is not Phase.AFTER_DRAW:  # the question names the one card that matters
         situation.append(hand_line(hand, playable_cards(plays)))
     notes = [*situation, *notes]
-    calls = [hand.index(a.card) + 1 for a in plays if a.uno and a.card in hand]
+    calls = [hand.index(a.card) + 1 for a in (*plays, *discards) if a.uno and a.card in hand]
     if calls:
+        what = "discard" if discards else "play"
         notes.append(
-            "Uno will be called with your play (uno again: not)."
+            f"Uno will be called with your {what} (uno again: not)."
             if armed
             else f"Add ! to the card to call Uno with it, as in {calls[0]}!."
         )
@@ -87,6 +91,13 @@ def _own_question(
     pending = view.pending_draw
     if view.phase is Phase.AWAIT_FIRST_COLOR:
         return "The first discard is a Wild: name its colour, r, y, g or b"
+    if view.phase is Phase.AWAIT_DISCARD:
+        if ActionKind.DISCARD in kinds:
+            return (
+                "Discard round: discard one card beneath the top card (a card marked *), "
+                "or decline (d)"
+            )
+        return "Discard round: your last card stays with you, decline (d)"
     if view.phase is Phase.AWAIT_WD4_RESPONSE:
         who = names[view.top_player] if view.top_player is not None else "Someone"
         stack = ", or stack a card marked *" if plays else ""
@@ -121,6 +132,8 @@ def help_lines(names: Sequence[str]) -> list[str]:
         "swaps with (3>2), and ! calls Uno with it (3! or R7!). Left out, they are asked.",
         "Other answers: draw (d); play (p) or keep (k) the card you drew; uno (u); "
         "catch N (c); challenge (x); accept (a).",
+        "In a discard round, a card's number or code discards it (with ! to call Uno), "
+        "and decline (d) keeps your cards.",
         "Enter alone lets play go on when you are offered something out of turn, "
         "and deals the next hand.",
         f"Seats: {seats}.",

@@ -99,9 +99,12 @@ def cards_count(count: int) -> str:
     return "1 card" if count == 1 else f"{count} cards"
 
 
-def hand_line(hand: Sequence[Card], playable: Sequence[Card]) -> str:
+def hand_line(
+    hand: Sequence[Card], playable: Sequence[Card], *, marked: str = "can be played"
+) -> str:
     """Your hand, numbered from 1 in the order the full-screen table shows it, each card that
-    can be played now marked.
+    can be played now marked (`marked` says what the mark means: in a discard round, "can be
+    discarded").
 
     >>> hand_line([Card.from_code("R5"), Card.from_code("W")], [Card.from_code("W")])
     'Your hand, 2 cards (* can be played): 1 Red 5, 2 Wild*.'
@@ -112,7 +115,7 @@ def hand_line(hand: Sequence[Card], playable: Sequence[Card]) -> str:
         f"{number} {card_name(card)}{PLAYABLE_MARK if card in playable else ''}"
         for number, card in enumerate(hand, 1)
     ]
-    legend = f" ({PLAYABLE_MARK} can be played)" if playable else ""
+    legend = f" ({PLAYABLE_MARK} {marked})" if playable else ""
     return f"Your hand, {cards_count(len(hand))}{legend}: {', '.join(items)}."
 
 
@@ -140,7 +143,10 @@ def table_lines(view: PlayerView, names: Sequence[str], levels: Sequence[str]) -
             lines.append(f"{who}: out of the game, {view.scores[seat]} points.")
             continue
         notes = []
-        if seat == view.turn and view.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        if view.phase is Phase.AWAIT_DISCARD:  # the round asks `to_act`; `turn` ends it
+            if seat == view.to_act:
+                notes.append("asked to discard")
+        elif seat == view.turn and view.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
             notes.append("to play")
         if seat == view.exposed:
             notes.append("did not call Uno")

@@ -36,7 +36,7 @@ from lastcard.core import (
     Phase,
     PlayerView,
 )
-from lastcard.core.actions import play
+from lastcard.core.actions import discard, play
 from lastcard.narration import Narrator, game_title
 
 from .decision import decision_text, refusal_text
@@ -65,7 +65,7 @@ class TableScreen(Screen[None]):
         Binding("left", "move(-1)", "choose", key_display="←→"),
         Binding("right", "move(1)", "move right", show=False),
         Binding("enter", "play_selected", "play"),
-        Binding("d", "draw", "draw", show=False),
+        Binding("d", "draw", "draw", show=False),  # in a discard round: decline
         Binding("p", "play_drawn", "play drawn", show=False),
         Binding("k", "keep", "keep", show=False),
         Binding("u", "uno", "UNO!", show=False),
@@ -314,8 +314,9 @@ class TableScreen(Screen[None]):
             status = Text(f"The game stopped: a bot made a mistake ({self.bots_stopped}).")
             status.stylize("bold red")
         if self.uno_armed:
+            what = "discard" if view.phase is Phase.AWAIT_DISCARD else "play"
             status.append(
-                "\nUNO! will be called with your play (u again: not).", style="bold yellow"
+                f"\nUNO! will be called with your {what} (u again: not).", style="bold yellow"
             )
         self.query_one("#status", Static).update(status)
         # The status may have changed height, the hand its size: fit again once laid out.
@@ -355,12 +356,25 @@ class TableScreen(Screen[None]):
             self.notify(missing, severity="warning", timeout=3)
 
     def play_card(self, card: Card) -> None:
-        """Play `card`, asking for a colour or a target when there is a choice."""
+        """Play `card`, asking for a colour or a target when there is a choice; in a discard
+        round that asks you, discard it instead (§7.11.4)."""
+        if self._offered(ActionKind.DECLINE):
+            self.discard_card(card)
+            return
         offers = [a for a in self._offered(ActionKind.PLAY) if a.card is card]
         if not offers:
             self.act(play(card))  # the engine explains why not
             return
         self._choose_play(offers)
+
+    def discard_card(self, card: Card) -> None:
+        """Discard `card` beneath the top card, with the Uno call when `u` armed it (a wild
+        names no colour: discards have no effect)."""
+        offers = [a for a in self._offered(ActionKind.DISCARD) if a.card == card]
+        if not offers:
+            self.act(discard(card))  # the engine explains why not
+            return
+        self.act(settle_call(offers, armed=self.uno_armed))
 
     def _choose_play(self, offers: list[Action]) -> None:
         colours = colours_to_ask(offers)
@@ -434,6 +448,9 @@ class TableScreen(Screen[None]):
             self.play_card(self.hand[message.index])
 
     def action_draw(self) -> None:
+        if self._offered(ActionKind.DECLINE):
+            self.action_decline()  # nobody draws in a discard round: d declines it
+            return
         if not self._offered(ActionKind.DRAW) and self._offered(ActionKind.ACCEPT):
             self.action_accept()  # drawing the penalty is accepting it (§7.1.5)
             return
@@ -450,14 +467,19 @@ class TableScreen(Screen[None]):
             self.play_card(drawn)
 
     def action_uno(self) -> None:
-        """Call Uno now if one is owed; before playing down to one card, arm the call."""
+        """Call Uno now if one is owed; before playing (or discarding) down to one card, arm
+        the call."""
+        with_card = self._offered(ActionKind.PLAY) + self._offered(ActionKind.DISCARD)
         if self._offered(ActionKind.UNO):
             self._act_kind(ActionKind.UNO, "")
-        elif any(a.uno for a in self._offered(ActionKind.PLAY)):
+        elif any(a.uno for a in with_card):
             self.uno_armed = not self.uno_armed
             self.refresh_table()
         else:
             self.notify("You have no Uno to call.", severity="warning", timeout=3)
+
+    def action_decline(self) -> None:
+        self._act_kind(ActionKind.DECLINE, "There is no discard round to decline.")
 
     def action_catch(self) -> None:
         self._act_kind(ActionKind.CATCH, "Nobody can be caught now.")
@@ -489,6 +511,7 @@ class TableScreen(Screen[None]):
             "catch": self.action_catch,
             "challenge": self.action_challenge,
             "accept": self.action_accept,
+            "decline": self.action_decline,
         }
         handler = handlers.get(event.button.id or "")
         if handler is not None:

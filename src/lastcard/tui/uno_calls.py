@@ -3,8 +3,8 @@
 The engine keeps who owes a call now (`exposed`: catchable) and whose miss went unpunished
 (`uncaught`); it keeps no record of who *called*. A badge that said "UNO!" for every player with
 one card would credit a call nobody made (dealt one card, handed one by a swap, or a miss the
-window closed on), so the calls are read from the events instead: a play made with the call, or
-a late `uno`. A call counts while its player holds that one card.
+window closed on), so the calls are read from the events instead: a play (or a discard round's
+discard) made with the call, or a late `uno`. A call counts while its player holds that one card.
 
 The three marks (`badge`):
 
@@ -22,6 +22,8 @@ from rich.text import Text
 from lastcard.core import Event, EventType, PlayerView
 
 _NEW_HANDS = (EventType.DEAL, EventType.ROTATE_HANDS, EventType.SHUFFLE_HANDS)
+# A call made with the card that leaves one: a play, or a discard round's discard (§7.11.4).
+_CALLS_WITH_CARD = (EventType.PLAY, EventType.DISCARD)
 
 CALLED = "UNO!"
 EXPOSED = "no UNO call!"
@@ -40,7 +42,7 @@ class UnoCalls:
         calls of seats that do not hold exactly one card now (`hand_sizes`) are dropped."""
         for event in events:
             kind = event.type
-            if kind == EventType.UNO or (kind == EventType.PLAY and event.uno):
+            if kind == EventType.UNO or (kind in _CALLS_WITH_CARD and event.uno):
                 self.called.add(event.seat)
             elif kind == EventType.DRAW:
                 self.called.discard(event.seat)

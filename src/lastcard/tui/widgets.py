@@ -182,7 +182,8 @@ class HandView(Container):
         `seek_playable` (after a transition, not after the person moved the cursor): a cursor
         on a card that cannot be played moves to the first one that can, so that Enter plays."""
         hand = hand_order(view.hand or ())
-        playable = {a.card for a in actions if a.kind is ActionKind.PLAY}
+        # The cards that Enter would use now: plays, or a discard round's discards (§7.11.4).
+        playable = {a.card for a in actions if a.kind in (ActionKind.PLAY, ActionKind.DISCARD)}
         if hand != self.cards:
             # The cursor stays on its card as the hand changes; a drawn card takes it.
             chosen = self.cards[selected] if selected < len(self.cards) else None
@@ -216,12 +217,14 @@ BUTTONS: tuple[tuple[str, str, ActionKind], ...] = (
     ("catch", "Catch (c)", ActionKind.CATCH),
     ("challenge", "Challenge (x)", ActionKind.CHALLENGE),
     ("accept", "Accept (a)", ActionKind.ACCEPT),
+    ("decline", "Decline (d)", ActionKind.DECLINE),
 )
 
 
 class ActionBar(Horizontal):
     """A button per kind of decision; only those possible now are shown (a Catch button while
-    someone can be caught, Challenge and Accept after a Wild Draw Four, ...)."""
+    someone can be caught, Challenge and Accept after a Wild Draw Four, Decline in a discard
+    round, ...)."""
 
     def compose(self) -> ComposeResult:
         for button_id, label, _ in BUTTONS:

@@ -3,14 +3,18 @@
 // sends is one of them.
 //
 //   play      card code, ":c" declares a colour, ">N" names a seat, "!" calls Uno: "W+4:b!", "R7>2"
-//   words     draw, keep, challenge, accept, uno, next (and any later word, shown as a button)
-//   argument  "catch N", "color c"
+//   words     draw, keep, challenge, accept, uno, next, pass, decline (and any later word, shown
+//             as a button)
+//   argument  "catch N", "color c", "discard CARD" ("discard R5!" calls Uno: a discard round,
+//             RULES.md §7.11.4)
 //
-// When a play leaves its player one card the list holds it with and without the "!"
-// (SERVER.md §5: the default play control sends the "!" form).
+// When a play or a discard leaves its player one card the list holds it with and without the
+// "!" (SERVER.md §5: the default control sends the "!" form).
 
 const PLAY = /^([A-Z0-9+]+?)(?::([A-Za-z]))?(?:>([0-9]+))?(!)?$/;
 const CARD = /^(?:[RYGB](?:[0-9]|S|R|\+2)|W|W\+4|WSH|WC|WD1|WD2)$/;
+const DISCARD = /^([A-Z0-9+]+?)(!)?$/;
+const WORDS = ["draw", "keep", "challenge", "accept", "uno", "next", "pass", "decline"];
 
 /** One code read into its parts: {kind, code, card?, colour?, target?, uno?}. */
 export function parseCode(code) {
@@ -22,6 +26,12 @@ export function parseCode(code) {
   }
   if (words.length === 2 && words[0] === "color" && /^[rygb]$/.test(words[1])) {
     return { kind: "color", code: text, colour: words[1].toUpperCase() };
+  }
+  if (words.length === 2 && words[0] === "discard") {
+    const discard = DISCARD.exec(words[1].toUpperCase());
+    if (discard && CARD.test(discard[1])) {
+      return { kind: "discard", code: text, card: discard[1], uno: discard[2] === "!" };
+    }
   }
   const match = PLAY.exec(text.toUpperCase());
   if (match && CARD.test(match[1])) {
@@ -37,13 +47,14 @@ export function parseCode(code) {
   return { kind: words.length === 1 ? lower : "other", code: text };
 }
 
-/** A legal list read once: plays grouped by card, the other decisions by kind. */
+/** A legal list read once: plays and discards grouped by card, the other decisions by kind. */
 export class Legal {
   constructor(codes) {
     this.codes = Array.isArray(codes) ? [...codes] : [];
     this.set = new Set(this.codes);
     this.parsed = this.codes.map(parseCode);
     this.plays = new Map(); // card code -> parsed plays of it
+    this.discards = new Map(); // card code -> parsed discards of it (a discard round)
     this.words = new Set(); // draw, keep, ...
     this.catches = []; // target seats
     this.colours = []; // "color c" choices
@@ -52,13 +63,14 @@ export class Legal {
       if (action.kind === "play") {
         if (!this.plays.has(action.card)) this.plays.set(action.card, []);
         this.plays.get(action.card).push(action);
+      } else if (action.kind === "discard") {
+        if (!this.discards.has(action.card)) this.discards.set(action.card, []);
+        this.discards.get(action.card).push(action);
       } else if (action.kind === "catch") {
         if (!this.catches.includes(action.target)) this.catches.push(action.target);
       } else if (action.kind === "color") {
         this.colours.push(action.colour);
-      } else if (
-        ["draw", "keep", "challenge", "accept", "uno", "next", "pass"].includes(action.kind)
-      ) {
+      } else if (WORDS.includes(action.kind)) {
         this.words.add(action.kind);
       } else {
         this.others.push(action.code);
@@ -111,5 +123,23 @@ export class Legal {
   /** Whether playing `card` leaves one card: its "!" form is on offer. */
   leavesOne(card) {
     return (this.plays.get(card) ?? []).some((p) => p.uno);
+  }
+
+  /** Whether this card code may be discarded now (a discard round asks the reader). */
+  canDiscard(card) {
+    return this.discards.has(card);
+  }
+
+  /**
+   * The code that discards `card`, or null if none is legal. With `uno` the "!" form is sent
+   * when it is on offer (the discard leaves one card), as `playCode` does for plays.
+   */
+  discardCode(card, { uno = true } = {}) {
+    const base = `discard ${card}`;
+    const called = `${base}!`;
+    if (uno && this.set.has(called)) return called;
+    if (this.set.has(base)) return base;
+    if (this.set.has(called)) return called;
+    return null;
   }
 }

@@ -43,6 +43,9 @@ export function renderSeats(list, { view, names, seatOf, tableSeats, you }) {
     const size = view.hand_sizes[k];
     const out = view.active && view.active[k] === false;
     const turn = view.to_act === k;
+    // In a discard round (RULES.md §7.11.4) the seat marked is the one asked, not the one whose
+    // turn it is.
+    const asked = turn && view.phase === "await_discard";
     const parts = [];
     const name = names[k] ?? `Seat ${k + 1}`;
     let badge = null;
@@ -70,7 +73,7 @@ export function renderSeats(list, { view, names, seatOf, tableSeats, you }) {
     // One sentence for screen readers; the visible parts above say the same in pieces.
     const said = [
       k === you ? `${name}, you` : name,
-      turn ? "to play" : null,
+      asked ? "asked to discard" : turn ? "to play" : null,
       kind,
       out ? "out of the game" : size === 1 ? "1 card" : `${size} cards`,
       badge ? badge.textContent : null,
@@ -222,6 +225,10 @@ export function renderDecisions(container, { legal, view, names, you, busy }, on
       ),
     );
   });
+  if (legal.words.has("decline")) {
+    // A discard round: the cards of the hand are the discards; this keeps them all.
+    buttons.push(button("Decline", "decline", KEYS.decline, () => on.act("decline"), { busy }));
+  }
   if (legal.words.has("pass")) {
     buttons.push(button("Pass", "pass", null, () => on.act("pass"), { busy }));
   }

@@ -4,7 +4,8 @@
 // ends, Enter or Space plays the focused card, Shift+Enter (or Shift+click) plays it with an Uno
 // call. Cards that cannot be played now are aria-disabled yet stay focusable, so a keyboard or
 // screen-reader user can still read the whole hand. After a play, focus lands on the card that
-// took the played card's place (its right-hand neighbour, or the new last card).
+// took the played card's place (its right-hand neighbour, or the new last card). In a discard
+// round (RULES.md §7.11.4) the same choice discards the card: the page's `onPlay` decides which.
 
 import { cardName, colourClass, faceLines } from "./cards.js";
 import { h, isAriaDisabled, setAriaDisabled } from "./dom.js";

@@ -152,6 +152,11 @@ export class Narrator {
         `${this.seat(e.seat)}${this.verb(e.seat, " is ", " are ")}` +
           "penalised for suggesting a play (§5.5).",
       ],
+      discard_round: (e) => this.discardRound(e),
+      discard: (e) => this.discard(e),
+      decline: (e) => [
+        `${this.seat(e.seat)}${this.verb(e.seat, " declines", " decline")} to discard.`,
+      ],
       turn_limit: (e) => {
         this.limitReached = true;
         return [`The hand has lasted ${e.turns.toLocaleString("en")} turns, the limit (§3.11.4).`];
@@ -262,6 +267,27 @@ export class Narrator {
     text += DRAW_REASONS[e.reason] ?? "";
     if (Array.isArray(e.cards) && e.cards.length) text += `: ${this.cards(e.cards)}`;
     if (count < owed) text += ` (owed ${owed}: no more cards to draw)`;
+    return [text];
+  }
+
+  // A discard round (RULES.md §7.11.4): each player in turn may put one card beneath the top
+  // card, the player of the Wild Customizable last.
+  discardRound(e) {
+    const whose = e.seat === this.you ? "Your" : `${this.seat(e.seat)}'s`;
+    return [
+      `${whose} Wild Customizable opens a discard round: each player in turn may discard one ` +
+        `card beneath the top card, ${this.object(e.seat)} last.`,
+    ];
+  }
+
+  discard(e) {
+    const seat = e.seat;
+    if (this.sizes) this.sizes[seat] -= 1;
+    let text =
+      `${this.seat(seat)}${this.verb(seat, " discards ", " discard ")}` +
+      `${this.card(e.card, null)} beneath the top card`;
+    if (this.sizes && this.sizes[seat] > 0) text += ` (${this.left(seat)})`;
+    if (e.uno) text += this.verb(seat, " and calls Uno!", " and call Uno!");
     return [text];
   }
 

@@ -3,9 +3,11 @@
 
 import { cardName } from "./cards.js";
 
-/** The page's keyboard shortcuts (aria-keyshortcuts carries the same letters). */
+/** The page's keyboard shortcuts (aria-keyshortcuts carries the same letters). Declining a
+ * discard round shares D with draw: no decision offers both. */
 export const KEYS = {
   draw: "D",
+  decline: "D",
   playDrawn: "P",
   keep: "K",
   accept: "A",
@@ -26,6 +28,8 @@ function waitingFor(view) {
       return ` must stack or draw ${view.pending_draw}.`;
     case "await_first_color":
       return " names the colour of the first discard.";
+    case "await_discard":
+      return " is asked to discard one card beneath the top card, or to decline.";
     default:
       return " to play.";
   }
@@ -35,7 +39,19 @@ function playableCount(view, legal) {
   return (view.hand ?? []).filter((code) => legal.canPlay(code)).length;
 }
 
+/** The reader's own question in a discard round (RULES.md §7.11.4), as the terminal asks it. */
+function discardDecision(legal) {
+  if (legal.discards.size === 0) {
+    // The engine passes a seat holding one card by: only a safeguard.
+    return `Discard round: your last card stays with you: decline (${KEYS.decline}).`;
+  }
+  const text = `Discard round: discard one card beneath the top card, or decline (${KEYS.decline}).`;
+  const leavesOne = [...legal.discards.values()].some((options) => options.some((d) => d.uno));
+  return leavesOne ? `${text} A discard leaves you one card.` : text;
+}
+
 function ownDecision(view, legal, names) {
+  if (view.phase === "await_discard") return discardDecision(legal);
   const plays = legal.plays.size > 0;
   const count = playableCount(view, legal);
   const cards = count === 1 ? "1 playable card" : `${count} playable cards`;
@@ -104,6 +120,7 @@ export function promptText(view, legal, names, you) {
     return `${text}${ownDecision(view, legal, names)}${offers(view, legal, names, you)}`;
   }
   const who = view.to_act !== null && view.to_act !== undefined ? names[view.to_act] : "Nobody";
+  if (view.phase === "await_discard") text += "Discard round: ";
   text += `${who}${waitingFor(view)}`;
   if (you !== null) text += offers(view, legal, names, you);
   return text.trim();

@@ -36,6 +36,8 @@ const CUSTOM_WILD_EFFECTS = [
   "swap_hands",
   "shuffle_hands",
   "reveal",
+  // Care-a-lot (RULES.md §7.11.4): each player in turn may put one card beneath the top card.
+  "all_discard_one",
 ];
 
 // The options a player chooses, in the terminal's words and order (tui/options.py). An option
@@ -176,6 +178,7 @@ export function choiceLabel(value) {
     if (kind === "next_draws") return `next player draws ${count}`;
     if (kind === "others_draw") return `everyone else draws ${count}`;
   }
+  if (value === "all_discard_one") return "discard round: each player may discard one card";
   if (typeof value === "string") return value.replace(/_/g, " ");
   if (typeof value === "boolean") return value ? "on" : "off";
   return JSON.stringify(value);

@@ -21,8 +21,9 @@
 //                 card-<CODE>-2, ...), auto-uno, autopilot (aria-pressed), leave, fairness
 //   decisions     draw (D), play-drawn (P), keep (K), accept (A), challenge (X), stack (S),
 //                 jump-in (J), uno (U), catch-N (the first: C), color-r|y|g|b (a Wild turned up
-//                 first), pass, next (N), action-<code> (a code this page has no words for);
-//                 H moves the keyboard into the hand
+//                 first), pass, next (N), decline (D, a discard round: the hand's cards are its
+//                 discards), action-<code> (a code this page has no words for); H moves the
+//                 keyboard into the hand
 //   wild dialog   choice-dialog, wild-r|y|g|b (radios), target-N (Seven-O radios), choice-ok,
 //                 choice-cancel
 //   game over     winners, final-scores, record (download link), verify, rematch, lobby
@@ -603,6 +604,19 @@ async function playCard(card, { uno = false, index = null } = {}) {
   if (!act(code)) app.hand.playFailed();
 }
 
+/** Discard `card` in a discard round (RULES.md §7.11.4): beneath the top card, no colour
+ * named, with the Uno call when it leaves one card (as a play does, SERVER.md §5). */
+function discardCard(card, { uno = false, index = null } = {}) {
+  if (app.pending) return;
+  const code = app.legal.discardCode(card, { uno: uno || app.autoUno });
+  if (code === null) {
+    say(`${cardName(card)} can no longer be discarded.`);
+    return;
+  }
+  if (index !== null) app.hand.played(index);
+  if (!act(code)) app.hand.playFailed();
+}
+
 function stack() {
   const cards = app.legal.playableCards();
   if (cards.length === 1) {
@@ -769,16 +783,23 @@ function renderGame() {
   );
   const handElement = byId("hand");
   handElement.hidden = you === null;
+  // A discard round asking the reader: the hand's cards are the discards on offer.
+  const discarding = app.legal.discards.size > 0;
+  handElement.classList.toggle("hand-discarding", discarding);
   if (you !== null) {
     const cards = sortedHand();
-    const playable = new Set(cards.filter((code) => app.legal.canPlay(code)));
+    const choosable = (code) => app.legal.canPlay(code) || app.legal.canDiscard(code);
+    const playable = new Set(cards.filter(choosable));
     const count = cards.filter((code) => playable.has(code)).length;
+    const held = `${cards.length} ${cards.length === 1 ? "card" : "cards"}`;
     app.hand.render({
       cards,
       playable,
       drawn: view.drawn,
       busy,
-      label: `Your hand: ${cards.length} ${cards.length === 1 ? "card" : "cards"}, ${count} playable`,
+      label: discarding
+        ? `Your hand: ${held}; choose one to discard beneath the top card`
+        : `Your hand: ${held}, ${count} playable`,
     });
   }
   if (lost) {
@@ -968,7 +989,10 @@ async function loadPresets() {
 function wire() {
   setUpChoiceDialog();
   app.hand = new HandView(byId("hand"), {
-    onPlay: (card, { uno, index }) => playCard(card, { uno, index }),
+    onPlay: (card, { uno, index }) => {
+      if (app.legal.canDiscard(card)) discardCard(card, { uno, index });
+      else playCard(card, { uno, index });
+    },
     onBlocked: (card) => {
       const why = app.pending ? "wait for your last move to arrive" : "it cannot be played now";
       say(`${cardName(card)}: ${why}.`);

@@ -6,7 +6,8 @@
 //   first at 0), or whose output is not what the keyed BLAKE2b stream gives for its input;
 // - deck: a hand whose first input is not the rules' full deck;
 // - cards: a card dealt, drawn or turned that is not the top of the stock; a reshuffle whose
-//   input is not the discard pile minus its top; a card played that its player does not hold.
+//   input is not the discard pile minus its top; a card played or discarded (a discard round
+//   puts it beneath the top card) that its player does not hold.
 //
 // After a fault the walk goes on with what the transcript says happened, so that one altered
 // card is one finding, not a cascade.
@@ -214,6 +215,24 @@ export function walkTranscript(steps, { players, deck, stacked, stream }) {
         else hands[seat].splice(held, 1);
         discard.push(card);
         plays.push([seat, card]);
+        break;
+      }
+      case "discard": {
+        const seat = read.seat("seat");
+        const card = read.card("card");
+        const held = hands[seat].indexOf(card);
+        if (held < 0) {
+          found.cards.fail(`${at}: seat ${seat} discards ${card}, which they do not hold`);
+        } else {
+          hands[seat].splice(held, 1);
+        }
+        // Beneath the top card, which stays on top (§7.11.4).
+        if (discard.length === 0) {
+          found.cards.fail(`${at}: seat ${seat} discards ${card} beneath an empty discard pile`);
+          discard.push(card);
+        } else {
+          discard.splice(discard.length - 1, 0, card);
+        }
         break;
       }
       case "move_hands": {

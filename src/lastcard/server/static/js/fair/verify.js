@@ -181,7 +181,8 @@ function readBundle(data) {
 
 // -- the record's plays -----------------------------------------------------------------------
 
-const WORDS = new Set(["draw", "keep", "challenge", "accept", "uno", "next"]);
+// Actions of one word that play no card (a discard round's "discard R5" has two words).
+const WORDS = new Set(["draw", "keep", "challenge", "accept", "uno", "next", "decline"]);
 const PLAY = /^([A-Z0-9+]+?)(?::[A-Z]+)?(?:>[0-9]+)?!?$/;
 
 /** The card an action code plays (lastcard.core.actions grammar), or null for other actions. */
