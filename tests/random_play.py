@@ -115,6 +115,9 @@ def random_games() -> tuple[Played, ...]:
     games.append(play_at_random("reveal", reveal, 3, 1, 400))
     discard_round = Rules.preset("official-2018").changed(custom_wild_effect="all_discard_one")
     games.append(play_at_random("discard round", discard_round, 4, 2, 400))
+    # Seed 2 blocks and allows with Invisibility (§7.11.3) within its 300 steps.
+    blocking = Rules(theme_cards={"invisibility", "joker", "draw_three", "howler"}, hand_size=10)
+    games.append(play_at_random("invisibility", blocking, 3, 2, 300))
     games.append(play_at_random("turn limit", Rules(turn_limit=20), 3, 1, 300))
     games.append(play_at_random("stock runs out", Rules(), 10, 4, 600, draw_bias=0.97))
     # Single hands of two cards, played to the game's end, opened by a Wild (its colour is

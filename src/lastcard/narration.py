@@ -20,7 +20,22 @@ from typing import Any
 
 from rich.text import Text
 
-from lastcard.core import Card, Color, Event, EventType, GameState, HandResult, LastcardError, Rules
+from lastcard.core import (
+    Card,
+    Color,
+    EffectKind,
+    Event,
+    EventType,
+    GameState,
+    HandResult,
+    Kind,
+    LastcardError,
+    Rules,
+    rule_facts,
+)
+
+_WILD_CUSTOMIZABLE = Card.from_code("WC")
+_CARE_A_LOT = Card.from_code("WCA")
 
 CARD_STYLES = {
     "R": "bold red",
@@ -42,7 +57,16 @@ _DRAW_REASONS = {
     "wild_customizable": " (Wild Customizable)",
     "wrong_card": " (wrong card)",
     "suggestion": " (suggestion penalty)",
+    "cheat": " (a cheat called)",
+    "false_cheat_call": " (a wrong cheat call)",
+    "draw_three": " (Draw Three)",
+    "joker": " (Joker)",
 }
+# The theme wilds that name a player (§7.11.2, §7.11.5, §7.11.8): "naming Ada", and as a last
+# card, which may name nobody, "naming nobody".
+_NAMING_WILDS = frozenset({Kind.WILD_HOWLER, Kind.WILD_FRIENDSHIP, Kind.WILD_TRAVEL})
+# The cards that open a discard round (§7.11.4), by the name the round is told with.
+_DISCARD_ROUND_CARDS = {Kind.WILD_CARE_A_LOT: "Care-a-lot"}
 
 
 def card_text(code: str, color: str | None = None) -> Text:
@@ -170,6 +194,10 @@ class Narrator:
         self.names = list(names) if names is not None else [f"Seat {k}" for k in range(players)]
         self.sizes = [0] * players
         self.hand = 0  # the number of the hand being told
+        self._played: Card | None = None  # the last card played on a turn (Pirate's window)
+        self._player: int | None = None  # who played it
+        self._drew: int | None = None  # the seat that drew on its turn and has not yet played
+        self._after_draw = False  # the last play on a turn came right after its player drew
         self._handlers: dict[EventType, Callable[[Event], list[Text]]] = {
             EventType.DEALER_DRAW: self._dealer_draw,
             EventType.DEAL: self._deal,
@@ -197,6 +225,14 @@ class Narrator:
             EventType.DISCARD_ROUND: self._discard_round,
             EventType.DISCARD: self._discard,
             EventType.DECLINE: self._decline,
+            EventType.PIRATE_WINDOW: self._pirate_window,
+            EventType.PIRATE_PASS: self._pirate_pass,
+            EventType.PIRATE_CALL: self._pirate_call,
+            EventType.TRAVEL: self._travel,
+            EventType.GIFT: self._gift,
+            EventType.LEAD: self._lead,
+            EventType.BLOCK: self._block,
+            EventType.ALLOW: self._allow,
             EventType.HAND_OVER: self._hand_over,
             EventType.GAME_OVER: self._game_over,
         }
@@ -260,6 +296,7 @@ class Narrator:
 
     def _deal(self, e: Event) -> list[Text]:
         self.sizes = list(e.sizes)
+        self._drew = None
         size = max(self.sizes)
         out = [
             *self._header(e.hand),
@@ -297,18 +334,30 @@ class Narrator:
     def _play(self, e: Event) -> list[Text]:
         seat = e.seat
         self.sizes[seat] -= 1
+        if not e.jump_in:
+            self._played = e.card
+            self._player = seat
+            self._after_draw = self._drew == seat
+        self._drew = None
         if e.jump_in:
             verb = self._verb(seat, " jumps in with ", " jump in with ")
         else:
             verb = self._verb(seat, " plays ", " play ")
         card = e.card
+        # §7.11.7: a Mambo declares no colour; the one before it stays.
+        declares = card.is_wild and card.kind is not Kind.WILD_MAMBO
         parts: list[str | Text] = [
             self.seat(seat),
             verb,
-            self._card(card.code, _letter(e.color) if card.is_wild else None),
+            self._card(card.code, _letter(e.color) if declares else None),
         ]
+        naming = card.kind in _NAMING_WILDS
         if e.target is not None:
-            parts += [" at ", self._object(e.target)]
+            parts += [", naming " if naming else " at ", self._object(e.target)]
+        elif naming:
+            parts.append(", naming nobody")  # §7.11: a last card may name no one
+        elif self.rules.pirate and card.kind is Kind.NUMBER and card.rank == 7:
+            parts.append(", swapping with nobody")  # §7.6.1: Pirate's 7 may name no one
         if self.sizes[seat] > 0:
             parts.append(f" ({self._left(seat)})")
         if e.uno:
@@ -318,6 +367,8 @@ class Narrator:
     def _draw(self, e: Event) -> list[Text]:
         seat, count, owed = e.seat, e.count, e.owed
         self.sizes[seat] += count
+        if e.reason == "turn":
+            self._drew = seat
         what = "a card" if count == 1 else f"{count} cards"
         parts: list[str | Text] = [
             self.seat(seat),
@@ -352,6 +403,8 @@ class Narrator:
         return [self._line(self.seat(a), " and ", self._object(b), " swap hands.")]
 
     def _rotate_hands(self, e: Event) -> list[Text]:
+        if self.rules.pirate:  # §7.6.1: to the left whatever the direction of play
+            return [Text("Every hand passes to the left (clockwise).")]
         return [Text("Every hand passes to the next player.")]
 
     def _shuffle_hands(self, e: Event) -> list[Text]:
@@ -359,14 +412,131 @@ class Narrator:
         return [Text("All hands are gathered, shuffled and dealt out again.")]
 
     def _reveal(self, e: Event) -> list[Text]:
+        """§7.11.2 (a Howler), §7.10.2 (a revealing Wild Customizable): shown to everyone."""
         seat = e.seat
-        shows = self._verb(seat, " shows their hand: ", " show your hand: ")
-        return [self._line(self.seat(seat), shows, self._cards(e.cards or ()))]
+        return [
+            self._line(
+                self._possessive(seat), " hand is revealed: ", self._cards(e.cards or (), sort=True)
+            )
+        ]
+
+    def _travel(self, e: Event) -> list[Text]:
+        """§7.11.8: the hand is shown to the player of the Travel alone; the others hear that
+        it was seen."""
+        seat, target = e.seat, e.target
+        assert target is not None  # a travel always names the seat looked at
+        whose = Text("your", style="bold") if target == self.you else self.seat(target) + "'s"
+        cards = e.cards
+        if cards is None:
+            return [self._line(self.seat(seat), " looked at ", whose, " hand.")]
+        if seat == self.you:
+            return [self._line(self._possessive(target), " hand: ", self._cards(cards, sort=True))]
+        # A full log (`lastcard watch`): the cards, and who saw them.
+        return [
+            self._line(
+                self.seat(seat), " looked at ", whose, " hand: ", self._cards(cards, sort=True)
+            )
+        ]
+
+    def _gift(self, e: Event) -> list[Text]:
+        """§7.11.7: a Mambo's gift. The card is told to its giver; the receiver finds it in
+        their hand, and the others know only that a card changed hands."""
+        seat, target = e.seat, e.target
+        assert target is not None  # a gift always names its receiver
+        self.sizes[seat] -= 1
+        self.sizes[target] += 1
+        given = e.given
+        gives = self._verb(seat, " gives ", " give ")
+        if given is not None:
+            card = self._card(given.code, None)
+            return [self._line(self.seat(seat), gives, card, " to ", self._object(target), ".")]
+        return [self._line(self.seat(seat), gives, self._object(target), " a card.")]
+
+    def _lead(self, e: Event) -> list[Text]:
+        """§7.11.7: after its gifts a Mambo's player leads any card; the play follows."""
+        seat = e.seat
+        whose = self._verb(seat, "their", "your")
+        leads = self._verb(seat, " leads", " lead")
+        return [
+            self._line(
+                self.seat(seat), leads, f" a card of {whose} choice (Mambo), which needs not match."
+            )
+        ]
+
+    def _block(self, e: Event) -> list[Text]:
+        """§7.11.3: the Invisibility card goes on the pile and the effect on its holder is off."""
+        seat = e.seat
+        self.sizes[seat] -= 1
+        parts: list[str | Text] = [
+            self.seat(seat),
+            self._verb(seat, " blocks", " block"),
+            " it with ",
+            self._card(Card(Kind.WILD_INVISIBILITY).code, _letter(e.color)),
+        ]
+        if self.sizes[seat] > 0:
+            parts.append(f" ({self._left(seat)})")
+        if e.uno:
+            parts.append(Text(self._verb(seat, " and calls Uno!", " and call Uno!"), style="bold"))
+        else:
+            parts.append(".")
+        return [self._line(*parts)]
+
+    def _allow(self, e: Event) -> list[Text]:
+        """§7.11.3: the holder of the Invisibility card lets the effect apply."""
+        allows = self._verb(e.seat, " lets", " let")
+        return [self._line(self.seat(e.seat), allows, " it happen.")]
+
+    def _pirate_window(self, e: Event) -> list[Text]:
+        """§7.6.4: the play waits. Its player alone (and a full log) knows whether it cheats."""
+        seat = e.seat
+        card = self._played
+        shown = self._card(card.code, None) if card is not None else Text("the card")
+        if e.cheat is None:
+            return [self._line(self._possessive(seat), " play waits: anyone may call a cheat.")]
+        if not e.cheat:
+            return [self._line(self._possessive(seat), " play waits: it is fair.")]
+        why = " is not a matching card just drawn" if self._after_draw else " does not match"
+        return [
+            self._line(
+                Text("Cheat: ", style="bold"), shown, why, " — it stands unless someone calls it."
+            )
+        ]
+
+    def _pirate_pass(self, e: Event) -> list[Text]:
+        return [self._line(self.seat(e.seat), self._verb(e.seat, " lets", " let"), " it stand.")]
+
+    def _pirate_call(self, e: Event) -> list[Text]:
+        """§7.6.4: the first call closes the window; the outcome is public."""
+        seat, player = e.seat, e.player
+        card = self._played
+        line = self._line(self.seat(seat), self._verb(seat, " calls", " call"), " a cheat: ")
+        if e.cheat:
+            self.sizes[player] += 1  # the card goes back; its player's draw follows
+            line.append(Text("right! ", style="bold"))
+            line.append(self.seat(player))
+            line.append(self._verb(player, " takes ", " take "))
+            line.append(self._card(card.code, None) if card is not None else Text("the card"))
+            line.append(" back and" + self._verb(player, " draws 2.", " draw 2."))
+            return [line]
+        penalty = self.rules.pirate_false_call_penalty
+        line.append(Text("wrong: ", style="bold"))
+        if penalty:
+            line.append(self._object(seat))
+            line.append(self._verb(seat, f" draws {penalty}", f" draw {penalty}"))
+            line.append(", the play stands.")
+        else:
+            line.append("the play stands.")
+        return [line]
+
+    def _possessive(self, seat: int) -> Text:
+        return Text("Your", style="bold") if seat == self.you else self.seat(seat) + "'s"
 
     def _keep(self, e: Event) -> list[Text]:
+        self._drew = None
         return [self._line(self.seat(e.seat), self._verb(e.seat, " keeps it.", " keep it."))]
 
     def _pass(self, e: Event) -> list[Text]:
+        self._drew = None
         passes = self._verb(e.seat, "passes", "pass")
         return [self._line(self.seat(e.seat), f" cannot play or draw, and {passes}.")]
 
@@ -444,9 +614,20 @@ class Narrator:
         ]
 
     def _discard_round(self, e: Event) -> list[Text]:
+        """§7.11.4: a Care-a-lot, or a Wild Customizable carrying the round (§7.10.2)."""
         seat = e.seat
-        whose = Text("Your", style="bold") if seat == self.you else self.seat(seat) + "'s"
-        return [self._line(whose, " Wild Customizable opens a discard round.")]
+        card = self._played if self._player == seat else None
+        rules = self.rules
+        if card is not None:
+            name = _DISCARD_ROUND_CARDS.get(card.kind, "Wild Customizable")
+        elif _CARE_A_LOT in rules.deck_cards() and (
+            rule_facts(rules).card_effect(_WILD_CUSTOMIZABLE).kind is not EffectKind.ALL_DISCARD_ONE
+            or _WILD_CUSTOMIZABLE not in rules.deck_cards()
+        ):
+            name = "Care-a-lot"  # told from the middle of a game: the rules' only such card
+        else:
+            name = "Wild Customizable"
+        return [self._line(self._possessive(seat), f" {name} opens a discard round.")]
 
     def _discard(self, e: Event) -> list[Text]:
         """§7.11.4: the card goes beneath the top card; the count left says who nears Uno."""

@@ -151,12 +151,16 @@ def test_slow_bots_are_legal_with_a_tiny_budget(name: str, preset: str) -> None:
     counts = player_counts(preset)
     index = PRESETS.index(preset)
     # Two table sizes per preset, from both ends: over the presets, every size from 2 to 10.
+    decisions = 0
     for players in sorted({counts[index % len(counts)], counts[-1 - index % len(counts)]}):
         others = [n for n in FAST if n in ("heuristic", "greedy")] or FAST
         names = [name] + [others[i % len(others)] for i in range(players - 1)]
         spies: list[Spy] = []
         play_game(spied(names, spies), rules_for(preset), seed=players, max_actions=60)
-        assert spies[0].decisions > 0
+        decisions += spies[0].decisions
+    # Over both sizes (a large table's hand may end before the bot's turn: under `themes` a
+    # Mambo dealt to a seat at 7 or more players goes out on its first play).
+    assert decisions > 0
 
 
 def test_the_spy_catches_an_illegal_answer_and_a_state() -> None:

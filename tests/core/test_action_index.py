@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from lastcard import Rules, legal_actions, new_game, parse_action
@@ -45,17 +47,39 @@ def test_pinned_numbers_of_the_four_player_index() -> None:
         "discard R0!": 231,
         "discard W+4!": 337,
         "discard WD2!": 345,
-        "decline": 346,
+        "discard R+3": 346,
+        "discard WT!": 367,
+        "decline": 368,
+        "pass": 369,
+        "cheat": 370,
+        # The theme cards' plays follow.
+        "R+3": 371,
+        "WH:r": 379,
+        "WH:r>2!": 386,
+        "WJ:r>0*1": 475,
+        "WJ:b>1,2,3*3!": 810,
+        "WM": 811,
+        "WT:b>3!": 852,
+        "give R0": 853,
+        "give WT": 921,
+        "lead R0": 922,
+        "lead WT:b>3!": 1619,
     }
     assert {code: index.index(code) for code in pinned} == pinned
-    assert index.size == len(index) == 347
+    assert index.size == len(index) == 1629
     assert version_size(4, 1) == index.index("next") + 1 == 230
 
 
-@pytest.mark.parametrize(("players", "size"), [(2, 313), (4, 347), (10, 449)])
+@pytest.mark.parametrize(("players", "size"), [(2, 939), (4, 1629), (10, 9843)])
 def test_size_grows_with_the_seats_that_can_be_named(players: int, size: int) -> None:
-    # 136 + 16 (n + 1) plays, 10 + n other actions, 117 discard-round answers.
-    assert len(ActionIndex(players)) == size == 136 + 16 * (players + 1) + 10 + players + 117
+    # 136 + 16 (n + 1) plays, 10 + n other actions, 141 discard-round and Pirate answers,
+    # then the theme plays: 8 Draw Threes, 3 x 4 x (n + 1) x 2 for WH WF WT, 16 for WI and
+    # WCA, 4 x (sets of 1-3 seats) x 3 x 2 for WJ, 2 for WM; 69 gifts; every play as a lead.
+    sets = sum(math.comb(players, k) for k in (1, 2, 3))
+    theme = 8 + 24 * (players + 1) + 16 + 24 * sets + 2
+    plays = 136 + 16 * (players + 1)
+    assert len(ActionIndex(players)) == size
+    assert size == plays + 10 + players + 141 + theme + 69 + plays + theme + 9
     assert version_size(players) == size
 
 
@@ -84,7 +108,7 @@ def test_actions_outside_the_space_are_refused(outside: Action | str) -> None:
         ActionIndex(4).index(outside)
 
 
-@pytest.mark.parametrize("bad", [-1, 347, True, "3", None, 2.0])
+@pytest.mark.parametrize("bad", [-1, 1629, True, "3", None, 2.0])
 def test_numbers_outside_the_space_are_refused(bad: object) -> None:
     with pytest.raises(ActionSyntaxError):
         ActionIndex(4).action_at(bad)  # type: ignore[arg-type]

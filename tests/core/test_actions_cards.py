@@ -35,8 +35,8 @@ from lastcard.core.rng import RngState, derive_seed, next_u64, shuffled
 
 COLOUR_LETTERS = "RYGB"
 NUMBER_CODES = [f"{c}{r}" for c in COLOUR_LETTERS for r in range(10)]
-ACTION_CODES = [f"{c}{s}" for c in COLOUR_LETTERS for s in ("S", "R", "+2")]
-WILD_CODES = ["W", "W+4", "WSH", "WC", "WD1", "WD2"]
+ACTION_CODES = [f"{c}{s}" for c in COLOUR_LETTERS for s in ("S", "R", "+2", "+3")]
+WILD_CODES = ["W", "W+4", "WSH", "WC", "WD1", "WD2", "WH", "WI", "WCA", "WF", "WJ", "WM", "WT"]
 ALL_CODES = NUMBER_CODES + ACTION_CODES + WILD_CODES
 
 
@@ -50,8 +50,16 @@ WILD_KINDS = {
     "WC": (Kind.WILD_CUSTOMIZABLE, 40),
     "WD1": (Kind.WILD_DOWNPOUR_1, 50),
     "WD2": (Kind.WILD_DOWNPOUR_2, 50),
+    # §7.11: the theme wilds, 50 each
+    "WH": (Kind.WILD_HOWLER, 50),
+    "WI": (Kind.WILD_INVISIBILITY, 50),
+    "WCA": (Kind.WILD_CARE_A_LOT, 50),
+    "WF": (Kind.WILD_FRIENDSHIP, 50),
+    "WJ": (Kind.WILD_JOKER, 50),
+    "WM": (Kind.WILD_MAMBO, 50),
+    "WT": (Kind.WILD_TRAVEL, 50),
 }
-ACTION_KINDS = {"S": Kind.SKIP, "R": Kind.REVERSE, "+2": Kind.DRAW_TWO}
+ACTION_KINDS = {"S": Kind.SKIP, "R": Kind.REVERSE, "+2": Kind.DRAW_TWO, "+3": Kind.DRAW_THREE}
 
 
 @pytest.mark.parametrize("code", NUMBER_CODES)
@@ -114,10 +122,15 @@ def test_bad_card_codes_raise_value_error(text: str) -> None:
 
 
 def test_every_deck_card_has_a_round_tripping_code() -> None:
+    theme_codes = {"WH", "WI", "WCA", "WF", "WJ", "WM", "WT"} | {f"{c}+3" for c in COLOUR_LETTERS}
     rules = Rules(deck="2018", wild_downpour=True)
     deck = rules.deck_cards()
-    assert {card.code for card in deck} == set(ALL_CODES)
-    assert Counter(Card.from_code(card.code) for card in deck) == Counter(deck)
+    assert {card.code for card in deck} == set(ALL_CODES) - theme_codes
+    themes = Rules.preset("themes").changed(deck="2018", wild_downpour=True).deck_cards()
+    assert {card.code for card in themes} <= set(ALL_CODES)
+    assert {card.code for card in themes} - {card.code for card in deck} <= theme_codes
+    for cards in (deck, themes):
+        assert Counter(Card.from_code(card.code) for card in cards) == Counter(cards)
 
 
 # -- action codes: round trip -------------------------------------------------------------
@@ -188,6 +201,12 @@ def _one_action_of_each_kind() -> list[Action]:
         Action(ActionKind.PENALIZE, target=4),
         Action(ActionKind.DISCARD, Card.from_code("W+4"), uno=True),
         Action(ActionKind.DECLINE),
+        Action(ActionKind.PASS),
+        Action(ActionKind.CHEAT),
+        Action(ActionKind.GIVE, Card.from_code("WJ")),
+        Action(ActionKind.BLOCK, color=Color.GREEN, uno=True),
+        Action(ActionKind.ALLOW),
+        Action(ActionKind.LEAD, Card.from_code("WJ"), Color.RED, None, True, (1, 3), 2),
     ]
 
 

@@ -127,6 +127,9 @@ def test_the_secret_fields_are_a_draws_cards_a_challenges_hand_and_the_dealt_han
             (EventType.DRAW, "cards"),
             (EventType.CHALLENGE, "revealed"),
             (EventType.DEAL, "hands"),
+            (EventType.PIRATE_WINDOW, "cheat"),
+            (EventType.TRAVEL, "cards"),
+            (EventType.GIFT, "given"),
         ]
     )
 
@@ -186,7 +189,7 @@ def test_every_field_has_a_typed_accessor_giving_its_value() -> None:
             wire = {**event.data, **event.secret}.get(f.name)
             if wire is None:
                 assert value is None
-            elif f.name in ("card",):
+            elif f.name in ("card", "given"):
                 assert value is Card.from_code(wire)
             elif f.name == "color":
                 assert isinstance(value, Color) and value.value.lower() == wire

@@ -175,7 +175,7 @@ def test_the_notation_knows_every_field_of_the_state() -> None:
         "rules", "players", "rng", "hand_number", "dealer", "hands", "stock", "discard", "color",
         "direction", "turn", "to_act", "phase", "active", "scores", "first_discard",
         "pending_draw", "drawn", "challenge", "exposed", "uncaught", "top_player", "passes",
-        "hand_turns", "winners", "history",
+        "hand_turns", "pirate", "gift_to", "block", "winners", "history",
     }  # fmt: skip
     assert {field.name for field in dataclasses.fields(GameState)} == known
 

@@ -243,6 +243,8 @@ def plausible_code(
         if change == 0:
             color = None if play.color is not None and rnd.random() < 0.5 else rnd.choice(COLORS)
             play = dataclasses.replace(play, color=color)
+        elif change == 1 and play.targets:  # a Joker's seats (§7.11.6)
+            play = dataclasses.replace(play, targets=(rnd.randrange(n),), count=rnd.randrange(5))
         elif change == 1:
             target = None if play.target is not None and rnd.random() < 0.5 else rnd.randrange(n)
             play = dataclasses.replace(play, target=target)
@@ -267,12 +269,15 @@ def near_misses(state: GameState, seat: int) -> list[str]:
     """Every listed play of `seat` with its target, Uno call or colour changed: the boundary
     cases (a last or penultimate card) that deserve a systematic sweep."""
     out = []
-    for play in legal_actions(state, seat):
-        if play.kind is not ActionKind.PLAY:
-            continue
+    plays = [a for a in legal_actions(state, seat) if a.kind is ActionKind.PLAY]
+    # A Joker alone offers hundreds of plays at a large table: a spread of them is enough.
+    for play in plays[:: max(1, len(plays) // 48)]:
         target = (seat + 1) % state.players if play.target is None else None
         color = COLORS[0] if play.color is None else None
-        out.append(dataclasses.replace(play, target=target).code)
+        if play.targets:  # a Joker naming itself among its seats
+            out.append(dataclasses.replace(play, targets=tuple(sorted({*play.targets, seat}))).code)
+        else:
+            out.append(dataclasses.replace(play, target=target).code)
         out.append(dataclasses.replace(play, uno=not play.uno).code)
         out.append(dataclasses.replace(play, color=color).code)
     return out
@@ -424,7 +429,7 @@ def _hidden_changes(state: GameState, k: int, rnd: random.Random) -> list[tuple[
     out: list[tuple[str, GameState]] = []
     others = [j for j in range(state.players) if j != k]
     swapped = _swap_with_stock(state, rnd.choice(others), rnd)
-    if swapped is not None:
+    if swapped is not None and not state.rules.pirate:  # §7.6.2: Pirate's hands are open
         out.append(("another hand swapped a card with the stock", swapped))
     if len(set(state.stock)) > 1:
         stock = list(state.stock)
@@ -451,6 +456,9 @@ def _hidden_changes(state: GameState, k: int, rnd: random.Random) -> list[tuple[
     if state.drawn is not None and state.turn != k:
         other = next(card for card in state.stock + state.discard if card is not state.drawn)
         out.append(("another seat's drawn card changed", dataclasses.replace(state, drawn=other)))
+    if state.pirate is not None and state.turn != k:  # §7.6.3: the cheat flag is the player's
+        flipped = dataclasses.replace(state.pirate, cheat=not state.pirate.cheat)
+        out.append(("the cheat flag flipped", dataclasses.replace(state, pirate=flipped)))
     return out
 
 
@@ -474,7 +482,8 @@ def test_views_hide_what_a_seat_may_not_see(preset: str, data: st.DataObject) ->
         if mine is not None:  # the seat's own hand is not hidden from it
             where = f"state #{index} ({state.phase}): seat {k}'s own hand changed"
             assert player_view(mine, k) != view, where
-            assert player_view(mine, None) == spectator, where
+            # §7.6.2: under Pirate rules every hand is open, to spectators too
+            assert (player_view(mine, None) == spectator) != state.rules.pirate, where
             own += 1
     assert checked > 0 and own > 0  # the property was exercised
 

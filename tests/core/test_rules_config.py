@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from lastcard import GameState, Rules, RulesError, legal_actions, new_game
+from lastcard.core.rules import THEME_CARDS
 from positions import SEED
 
 # §7.0: every option and its default (the first value listed).
@@ -92,6 +93,8 @@ PRESETS: dict[str, Rules] = {
     "partners": Rules(teams="partners"),
     "h2o": Rules(wild_downpour={"draw1": 2, "draw2": 2}),
     "table": Rules(mode="table"),
+    "pirate": Rules(pirate=True, seven_o=True),
+    "themes": Rules(theme_cards=set(THEME_CARDS)),
 }
 
 # (option, bad value, words the error message must contain: the valid choices)
@@ -133,11 +136,12 @@ BAD_VALUES: list[tuple[str, Any, tuple[str, ...]]] = [
     ("wild_downpour", "lots", ("wild_downpour", "draw1", "draw2")),
 ]
 
-NOT_SUPPORTED: list[dict[str, Any]] = [
+# Options whose support came last: every value of §7.0 now builds rules that play.
+ONCE_REFUSED: list[dict[str, Any]] = [
     {"pirate": True},
-    {"pirate": True, "seven_o": True},
-    {"theme_cards": {"howler"}},
-    {"theme_cards": {"draw_three", "joker"}},
+    {"custom_wild_effect": "all_discard_one", "deck": "2018"},
+    *({"theme_cards": {name}} for name in THEME_CARDS),
+    {"theme_cards": set(THEME_CARDS), "pirate": True, "stacking": "mixed", "jump_in": True},
 ]
 
 
@@ -214,10 +218,11 @@ class TestOptions:
             Rules(stackng="same")  # type: ignore[call-arg]
         assert "stackng" in str(info.value)
 
-    @pytest.mark.parametrize("options", NOT_SUPPORTED)
-    def test_options_not_supported_yet(self, options: dict[str, Any]) -> None:
-        with pytest.raises(RulesError, match="not supported"):
-            Rules(**options)
+    @pytest.mark.parametrize("options", ONCE_REFUSED)
+    def test_every_option_is_supported(self, options: dict[str, Any]) -> None:
+        rules = Rules(**options)
+        state = new_game(3, rules, seed=1)
+        assert legal_actions(state, state.to_act or 0)
 
     def test_changed(self) -> None:
         rules = Rules().changed(stacking="mixed", seven_o=True)
@@ -245,7 +250,7 @@ class TestPresets:
         assert len(Rules.preset("official-2018").deck_cards()) == 112
         assert len(Rules.preset("h2o").deck_cards()) == 112
 
-    @pytest.mark.parametrize("name", ["", "Official", "house", "speed", "pirate"])
+    @pytest.mark.parametrize("name", ["", "Official", "house", "speed", "pirates"])
     def test_unknown_preset(self, name: str) -> None:
         with pytest.raises(RulesError) as info:
             Rules.preset(name)
@@ -353,9 +358,12 @@ class TestCombinations:
         state = new_game(4, Rules.preset("partners"), seed=SEED)
         assert state.rules.team_of_seats(4) == ((0, 2), (1, 3))
 
-    def test_rule_7_13_1_pirate_not_supported(self) -> None:
-        with pytest.raises(RulesError, match="not supported"):
-            Rules(pirate=True, seven_o=True, jump_in=True)
+    def test_rule_7_13_1_pirate_implies_seven_o(self) -> None:
+        assert Rules(pirate=True).seven_o is True
+        assert Rules(pirate=True, seven_o=False) == Rules(pirate=True, seven_o=True)
+        assert Rules.from_dict(Rules(pirate=True).to_dict()) == Rules(pirate=True)
+        with pytest.raises(RulesError, match="pirate_false_call_penalty"):
+            Rules(pirate=True, pirate_false_call_penalty=-1)
 
 
 @pytest.mark.parametrize("name", Rules.presets())

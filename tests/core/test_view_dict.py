@@ -31,9 +31,14 @@ from random_play import random_games
 
 
 def sampled_states(every: int = 7) -> Iterator[GameState]:
-    """Every `every`-th state of the random games, and the last of each."""
+    """Every `every`-th state of the random games, the first of each phase (short-lived ones
+    such as a Mambo's lead are easily skipped) and the last of each."""
     for game in random_games():
         yield from game.states[::every]
+        firsts = {}
+        for state in game.states:
+            firsts.setdefault(state.phase, state)
+        yield from firsts.values()
         yield game.states[-1]
 
 
@@ -95,7 +100,8 @@ def test_every_field_is_documented_and_sent() -> None:
 def hidden_changed(state: GameState, seat: int | None) -> GameState:
     """`state` with what `seat` may not see changed: the other hands and the stock dealt again
     from one pool (sizes kept), and another generator state."""
-    others = [s for s in range(state.players) if s != seat]
+    # §7.6.2: under Pirate rules the hands are open: only the stock is hidden
+    others = [] if state.rules.pirate else [s for s in range(state.players) if s != seat]
     pool = [card for s in others for card in state.hands[s]] + list(state.stock)
     pool.reverse()
     hands = list(state.hands)

@@ -31,14 +31,24 @@ STATES = states()
 
 
 def test_the_layout_is_pinned_and_contiguous() -> None:
-    assert OBSERVATION_SIZE == 344
+    assert OBSERVATION_SIZE == 1156
     starts = sorted((s.start, s.stop) for s in LAYOUT.values())
     assert starts[0][0] == 0 and starts[-1][1] == OBSERVATION_SIZE
     assert all(a[1] == b[0] for a, b in itertools.pairwise(starts))
     assert (LAYOUT["hand"], LAYOUT["counts"]) == (slice(0, 58), slice(339, 343))
-    # Version 2 appended one number; version 1's 343 are where they were.
+    # Version 2 appended the discard round's number, Pirate's slices, the theme-pack cards'
+    # and the phases of a Mambo and an Invisibility (§7.11); version 1's 343 are where they
+    # were.
     assert LAYOUT["discard_round"] == slice(343, 344)
-    assert dict(VERSION_SIZES) == {1: 343, 2: 344}
+    assert (LAYOUT["pirate_window"], LAYOUT["cheat"]) == (slice(344, 345), slice(345, 346))
+    assert (LAYOUT["pirate_color"], LAYOUT["open_hands"]) == (slice(346, 350), slice(350, 930))
+    assert (LAYOUT["theme_hand"], LAYOUT["theme_top"]) == (slice(930, 941), slice(941, 952))
+    assert (LAYOUT["theme_discard"], LAYOUT["theme_drawn"]) == (slice(952, 963), slice(963, 974))
+    assert LAYOUT["theme_open_hands"] == slice(974, 1084)
+    assert LAYOUT["pirate_beneath"] == slice(1084, 1153)
+    assert (LAYOUT["mambo_gift"], LAYOUT["mambo_lead"]) == (slice(1153, 1154), slice(1154, 1155))
+    assert LAYOUT["invisibility_block"] == slice(1155, 1156)
+    assert dict(VERSION_SIZES) == {1: 343, 2: 1156}
 
 
 def test_a_discard_round_is_its_own_phase_number() -> None:

@@ -19,10 +19,14 @@ from lastcard.tui.faces import (
 
 CLASSIC = sorted(set(Rules().deck_cards()), key=lambda card: card.sort_key)
 EVERY_CARD = sorted(
-    set(Rules(deck="2018", wild_downpour=True).deck_cards()) | set(CLASSIC),
+    set(Rules(deck="2018", wild_downpour=True).deck_cards())
+    | set(Rules.preset("themes").deck_cards())
+    | set(CLASSIC),
     key=lambda card: card.sort_key,
 )
 WILDS = [card for card in EVERY_CARD if card.is_wild]
+MAMBO = Card.from_code("WM")  # §7.11.7: the one wild that declares no colour
+THEMES = ["R+3", "Y+3", "G+3", "B+3", "WH", "WI", "WCA", "WF", "WJ", "WM", "WT"]
 
 
 def mark(card: Card) -> str:
@@ -32,10 +36,12 @@ def mark(card: Card) -> str:
 def test_the_decks_hold_every_kind_of_card() -> None:
     assert {card.kind for card in EVERY_CARD} == set(Kind)
     assert len(CLASSIC) == 4 * 13 + 2  # 0-9, Skip, Reverse, Draw Two per colour; W, W+4
-    assert len(EVERY_CARD) == len(CLASSIC) + 4  # WSH, WC, WD1, WD2
+    # WSH, WC, WD1, WD2; a Draw Three per colour and the seven theme wilds (§7.11)
+    assert len(EVERY_CARD) == len(CLASSIC) + 4 + len(THEMES)
+    assert {card.code for card in EVERY_CARD} >= set(THEMES)
 
 
-@pytest.mark.parametrize("cards", [CLASSIC, EVERY_CARD], ids=["classic", "2018+downpour"])
+@pytest.mark.parametrize("cards", [CLASSIC, EVERY_CARD], ids=["classic", "2018+downpour+themes"])
 def test_every_card_has_its_own_face(cards: list[Card]) -> None:
     faces = {face_lines(card): card for card in cards}
     assert len(faces) == len(cards)
@@ -72,6 +78,15 @@ def test_value_labels() -> None:
         "WC": "CUST",
         "WD1": "ALL+1",
         "WD2": "ALL+2",
+        # §7.11: the web table's words (server/static/js/cards.js)
+        "G+3": "+3",
+        "WH": "HOWL",
+        "WI": "INVIS",
+        "WCA": "CARE",
+        "WF": "FRND",
+        "WJ": "JOKER",
+        "WM": "MAMBO",
+        "WT": "TRVL",
     }
     assert {code: value_label(Card.from_code(code)) for code in labels} == labels
 
@@ -81,6 +96,8 @@ def test_a_wild_shows_its_declared_colour_in_text(color: Color) -> None:
     declared_mark = f"{color.letter}{SHAPES[color]}"
     faces = set()
     for card in WILDS:
+        if card is MAMBO:
+            continue  # no colour of its own: test_7_11_7_a_mambo_shows_no_declared_colour
         line1, line2 = face_lines(card, color)
         assert line1 == f"★→{declared_mark}"
         assert line2 == value_label(card)
@@ -88,7 +105,14 @@ def test_a_wild_shows_its_declared_colour_in_text(color: Color) -> None:
         text = card_text(card, color)
         assert text.plain == f"W★{value_label(card)}→{declared_mark}"
         assert text.style == STYLES[color]
-    assert len(faces) == len(WILDS)
+    assert len(faces) == len(WILDS) - 1
+
+
+def test_7_11_7_a_mambo_shows_no_declared_colour() -> None:
+    """The colour before a Mambo stays until its lead: on the pile it shows none of its own."""
+    assert face_lines(MAMBO, Color.GREEN) == ("W★", "MAMBO")
+    assert card_text(MAMBO, Color.GREEN).plain == "W★MAMBO"
+    assert card_text(MAMBO, Color.GREEN).style == STYLES[None]
 
 
 def test_a_coloured_card_ignores_a_declared_colour() -> None:

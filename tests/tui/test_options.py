@@ -33,6 +33,9 @@ def sample_values(spec: OptionSpec) -> list[Any]:
         return [True, False]
     if spec.kind == "choice":
         return list(spec.choices)
+    if spec.kind == "set":  # none, each member alone, all of them
+        members = [frozenset({member}) for member in spec.choices]
+        return [frozenset(), *members, frozenset(spec.choices)]
     values: list[Any] = [-1, 0, 1, 7, 15, 16, 500, 10_000]
     return [None, *values] if spec.kind == "optional_int" else values
 
@@ -45,14 +48,14 @@ def test_every_rules_field_is_offered_or_listed_as_unsupported() -> None:
     assert all(UNSUPPORTED.values())
 
 
-@pytest.mark.parametrize(
-    "options",
-    [{"pirate": True}, {"theme_cards": {"howler"}}],
-    ids=["pirate", "theme_cards"],
-)
-def test_unsupported_options_are_refused_by_the_engine(options: dict[str, Any]) -> None:
-    with pytest.raises(RulesError, match="not supported"):
-        Rules(**options)
+def test_7_11_every_theme_card_the_engine_plays_is_offered() -> None:
+    """The theme cards were listed as unsupported until the engine played them (§7.11)."""
+    spec = OPTIONS_BY_NAME["theme_cards"]
+    assert spec.kind == "set"
+    assert set(spec.choices) == set(Rules.preset("themes").theme_cards)
+    assert len(spec.member_help) == len(spec.choices)
+    assert all(help_line.strip() and "§7.11." in help_line for help_line in spec.member_help)
+    assert with_option(Rules(), "theme_cards", frozenset(spec.choices)) == Rules.preset("themes")
 
 
 def test_unsupported_values_are_not_offered() -> None:
@@ -81,8 +84,10 @@ def test_the_default_is_the_official_game(spec: OptionSpec) -> None:
     assert with_option(Rules(), spec.name, value) == Rules()
     if spec.kind == "choice":
         assert spec.choices[0] == value
-    assert spec.kind in ("bool", "choice", "int", "optional_int")
-    assert bool(spec.choices) == (spec.kind == "choice")
+    if spec.kind == "set":
+        assert value == frozenset()  # the official game has no theme cards
+    assert spec.kind in ("bool", "choice", "int", "optional_int", "set")
+    assert bool(spec.choices) == (spec.kind in ("choice", "set"))
 
 
 @pytest.mark.parametrize("spec", OPTIONS, ids=lambda spec: spec.name)
@@ -125,8 +130,8 @@ def test_invalid_combinations_raise_rules_error() -> None:
 def test_unknown_option_names_are_refused() -> None:
     with pytest.raises(KeyError, match="stackng"):
         option_value(Rules(), "stackng")
-    with pytest.raises(KeyError):
-        with_option(Rules(), "pirate", True)
+    with pytest.raises(KeyError, match="pirate_uno"):
+        with_option(Rules(), "pirate_uno", True)
 
 
 def test_choice_labels() -> None:

@@ -19,6 +19,18 @@ What a sample keeps exactly (everything public, plus the seat's own hand):
   hand face up for the discard pile, beneath the top card: public, like a play, so it is
   neither unseen nor in that hand any more).
 
+The theme-pack cards (§7.11) add to what it knows: a Howler's public reveal and a Travel's
+private view (the player of the Travel alone is told the cards) fix the whole hand as it was
+then; a Friendship's swap is a swap, so what was known of each hand moves with it (and the
+player knows exactly what it gave); a Mambo's gift (the giver alone is told the card) is a card
+its receiver is known to hold, while a gift nobody else saw leaves the giver surely holding one
+copy fewer of each card known of it (`lastcard.bots.themes.after_unseen_loss`); a Care-a-lot
+discard is a public discard. A sample during a Mambo's gifts (phase `await_gift`) sends the
+next gift where the events say it goes (`Knowledge.gift_after`). The Invisibility card (§7.11.3)
+shows itself: a block plays it, and a seat asked to block, or letting an effect through, holds
+it; a sample in which a block is asked rebuilds what waits from the card on top (its player's
+effect on the seat asked; a Joker as `lastcard.bots.pirate` guesses its seats).
+
 The rest is sampled: the unseen cards (`rules.deck_cards()` minus the own hand, the discard pile
 and the known cards) are shuffled with the caller's `random.Random` and dealt to the other hands
 by their sizes; what is left is the stock, in random order. The generator inside the sample is a
@@ -40,6 +52,15 @@ Two kinds of *soft* evidence shape the samples (both can be switched off):
 A pending Wild Draw Four challenge is rebuilt from the sampled hand of its player: `legal` is
 judged against the colour the view says it is judged against (`view.challenge_color`). For the
 seat's own Wild Draw Four the bot knows the answer (`Knowledge.wd4_legal`).
+
+**Open hands** (Pirate rules, §7.6.2: `view.open_hands`). Every hand is on the table, so nothing
+of them is sampled: a sample holds exactly the open hands, and only the order of the stock (the
+unseen cards) is random; known cards and voids have nothing left to add. An open Pirate window
+(§7.6.4) is rebuilt as the seat believes it (`lastcard.bots.pirate.PirateWatch.pending`, fed by
+`Knowledge.pirate`): the cheat flag when the seat can tell, else fair (the likely case), and the
+colour, the previous top card's player, the target and the Uno call of the play. Another seat's
+drawn card (its after-draw phase) is the card the watch saw come into its hand, else a card of
+that hand that matches.
 """
 
 from __future__ import annotations
@@ -50,13 +71,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from lastcard.core import Card, Color, Event, EventType, GameState, Phase, PlayerView
+from lastcard.core import Card, Color, Event, EventType, GameState, Kind, Phase, PlayerView
+from lastcard.core.facts import EffectKind, rule_facts
 from lastcard.core.matching import is_wd4_legal, matches
 from lastcard.core.rng import RngState
-from lastcard.core.state import PendingChallenge
+from lastcard.core.state import PendingBlock, PendingChallenge
 from lastcard.core.unchecked import FastGame, unsupported
 
+from .pirate import PirateWatch, likely_joker
+from .themes import after_unseen_loss, next_gift_seat
+
 T = TypeVar("T")
+INVISIBILITY = Card(Kind.WILD_INVISIBILITY)
 _RESAMPLES = 8  # attempts at a sample that agrees with `bluff_odds`
 
 
@@ -95,17 +121,25 @@ class Knowledge:
     wd4_legal: bool | None = None  # whether the seat's own last Wild Draw Four was legal
     wd4_player: int | None = None  # who played the Wild Draw Four on top
     wd4_extra: int = 0  # cards its player drew since (a catch), not part of the judged hand
+    pirate: PirateWatch = field(default_factory=PirateWatch)  # open hands and windows (§7.6)
+    # A Mambo under way (§7.11.7): its player, and the seat its last gift went to (None: none
+    # yet); the next gift goes to the seat after that one.
+    mambo_player: int | None = None
+    gift_after: int | None = None
 
     def sync(self, view: PlayerView) -> None:
         """Take the facts of a fresh view: the own hand, the seats, the top card and colour."""
         if view.hand_number != self.hand_number:
             self.reset()
             self.hand_number = view.hand_number
+        self.pirate.see(view)
         self.seat = view.seat
         self.active = view.active
         self.hand = list(view.hand) if view.hand is not None else None
         self.top = view.top if view.discard else None
         self.color = view.color
+        if view.phase is Phase.AWAIT_BLOCK and view.to_act is not None:
+            self.holds_invisibility(view.to_act)  # only its holder is asked (§7.11.3)
 
     def reset(self) -> None:
         self.known = {}
@@ -114,12 +148,15 @@ class Knowledge:
         self.wd4_legal = None
         self.wd4_player = None
         self.wd4_extra = 0
+        self.mambo_player = None
+        self.gift_after = None
 
     def observe(self, event: Event) -> None:
         """Update from one event as this seat saw it (`Event.redact(seat)`)."""
         learn = _LEARN.get(event.type)
         if learn is not None:  # the other types change nothing it knows
             learn(self, event)
+        self.pirate.observe(event)
 
     def _on_play(self, event: Event) -> None:
         seat, card = event.seat, event.card
@@ -129,6 +166,46 @@ class Knowledge:
             self.wd4_player, self.wd4_extra = seat, 0
         else:
             self.wd4_player = None
+        if card.kind is Kind.WILD_MAMBO:
+            self.mambo_player, self.gift_after = seat, None
+
+    def _on_gift(self, event: Event) -> None:
+        """A Mambo's gift (§7.11.7): the giver alone is told the card."""
+        giver, target, given = event.seat, event.target, event.given
+        if target is None:  # no gift event lacks its receiver
+            return
+        self.mambo_player, self.gift_after = giver, target
+        for void in self.voids.get(target, ()):
+            void.since += 1  # a card received may be one it lacked
+        if given is not None:  # this seat gave it: it left its hand for the target's
+            self._remove(giver, given)
+            if target != self.seat:
+                self.known.setdefault(target, []).append(given)
+            return
+        if target == self.seat:
+            self.hand = None  # a card it will see in its next view
+        if giver in self.known:
+            self.known[giver] = after_unseen_loss(self.known[giver])
+
+    def _on_block(self, event: Event) -> None:
+        """A block (§7.11.3): the Invisibility card leaves the hand for the pile, with the
+        colour it names."""
+        self._remove(event.seat, INVISIBILITY)
+        self.top, self.color = INVISIBILITY, event.color
+        self.wd4_player = None
+
+    def holds_invisibility(self, seat: int) -> None:
+        """`seat` showed it holds the Invisibility card (it was asked to block, or allowed)."""
+        if seat != self.seat:
+            cards = self.known.setdefault(seat, [])
+            if INVISIBILITY not in cards:
+                cards.append(INVISIBILITY)
+
+    def _on_travel(self, event: Event) -> None:
+        """A Travel (§7.11.8): the player alone is told the whole hand of the target."""
+        cards, target = event.cards, event.target
+        if cards is not None and target is not None and target != self.seat:
+            self.known[target] = list(cards)
 
     def _on_discard(self, event: Event) -> None:
         """A discard round's card (§7.11.4) left the hand for the discard pile; the top card
@@ -237,6 +314,10 @@ _LEARN: dict[EventType, Callable[[Knowledge, Event], None]] = {
     EventType.CHALLENGE: Knowledge._on_challenge,
     EventType.ACCEPT: Knowledge._on_accept,
     EventType.REVEAL: Knowledge._on_reveal,
+    EventType.TRAVEL: Knowledge._on_travel,
+    EventType.GIFT: Knowledge._on_gift,
+    EventType.BLOCK: Knowledge._on_block,
+    EventType.ALLOW: lambda knowledge, event: knowledge.holds_invisibility(event.seat),
     EventType.SWAP_HANDS: lambda knowledge, event: knowledge._swap(*event.seats),
     EventType.ROTATE_HANDS: lambda knowledge, event: knowledge._rotate(event.direction),
     # After these, what was known of the hands no longer holds.
@@ -309,7 +390,25 @@ class Sampler:
         sizes = view.hand_sizes
         pool = _unseen_pool(view)
         fixed: dict[int, list[Card]] = {}
-        for other, cards in sorted(knowledge.known.items()):
+        self.open_hands = view.open_hands
+        if self.open_hands is not None:  # every hand is seen: only the stock is hidden
+            for other, hand in enumerate(self.open_hands):
+                if other != seat:
+                    pool.subtract(hand)
+            if any(count < 0 for count in pool.values()):
+                raise DeterminizationError("the open hands hold more copies than the deck")
+            voids = False  # nothing left to guess about the hands
+        self.pirate = knowledge.pirate.pending(view)
+        self.gift_to: int | None = None
+        if view.phase is Phase.AWAIT_GIFT:
+            last = knowledge.gift_after if knowledge.mambo_player == view.turn else None
+            self.gift_to = next_gift_seat(view.active, view.turn, last, view.direction)
+        self.block: PendingBlock | None = None
+        if view.phase is Phase.AWAIT_BLOCK and view.to_act is not None:
+            self.block = likely_block(view)
+        self.their_drawn = knowledge.pirate.drawn_card(view)
+        known = knowledge.known if self.open_hands is None else {}
+        for other, cards in sorted(known.items()):
             if other == seat or not 0 <= other < players or not cards:
                 continue
             need = Counter(cards)
@@ -344,6 +443,12 @@ class Sampler:
     ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], Card | None, PendingChallenge | None]:
         """The hidden cards: the hands, the stock, the drawn card and a pending challenge."""
         view = self.view
+        if self.open_hands is not None:
+            hands, stock, drawn = _deal_open(self, self.open_hands, rng)
+            challenge = None
+            if self.wd4_player is not None:
+                challenge = _challenge(view, hands, self.own_wd4, self.extra)
+            return hands, stock, drawn, challenge
         for attempt in range(_RESAMPLES):
             hands, stock, drawn = _deal(self, rng)
             challenge = None
@@ -363,6 +468,12 @@ class Sampler:
         """One sample, as `determinize` returns it."""
         fields = self._sampled_fields(rng)
         fields["hands"] = tuple(fields["hands"])
+        if self.pirate is not None:
+            fields["pirate"] = self.pirate
+        if self.gift_to is not None:
+            fields["gift_to"] = self.gift_to
+        if self.block is not None:
+            fields["block"] = self.block
         return GameState(**fields)
 
     def fast_game(self, rng: random.Random) -> FastGame:
@@ -403,6 +514,47 @@ class Sampler:
             "winners": view.winners,
             "history": view.history,
         }
+
+
+# What an Invisibility's holder is asked to block, by the effect of the card on top (§7.11.3):
+# the `PendingBlock.what` of the engine, and the draw reason of a drawing effect.
+_BLOCKED = {
+    EffectKind.NEXT_DRAWS: "next_draws",
+    EffectKind.SKIP: "skip",
+    EffectKind.OTHERS_DRAW: "draws",
+    EffectKind.CHOSEN_DRAWS: "draws",
+    EffectKind.SWAP_HANDS: "swap",
+    EffectKind.REVEAL: "reveal",
+    EffectKind.VIEW_HAND: "view",
+}
+_DRAW_REASONS = {
+    Kind.DRAW_TWO: "draw_two",
+    Kind.DRAW_THREE: "draw_three",
+    Kind.WILD_DRAW_FOUR: "wild_draw_four",
+    Kind.WILD_DOWNPOUR_1: "wild_downpour",
+    Kind.WILD_DOWNPOUR_2: "wild_downpour",
+    Kind.WILD_CUSTOMIZABLE: "wild_customizable",
+    Kind.WILD_JOKER: "joker",
+}
+
+
+def likely_block(view: PlayerView) -> PendingBlock:
+    """The effect the seat to act in `view` is asked to block (§7.11.3), rebuilt from the card
+    on top and its player (`view.turn`): what waits, the cards to draw and why, and for a Joker
+    the seats it most likely named (the holder among them)."""
+    top = view.top
+    effect = rule_facts(view.rules).card_effect(top)
+    what = _BLOCKED.get(effect.kind, "skip")
+    count = effect.draws
+    targets: tuple[int, ...] = ()
+    if effect.kind is EffectKind.CHOSEN_DRAWS:
+        count = 3
+        targets = likely_joker(view)
+        holder = view.to_act
+        if holder is not None and holder not in targets:
+            targets = tuple(sorted((*targets[:2], holder)))
+    reason = _DRAW_REASONS.get(top.kind, "") if count else ""
+    return PendingBlock(what, view.turn, count, reason, targets)
 
 
 def _deal(
@@ -473,6 +625,33 @@ def _deal(
             f"{view.stock_size}"
         )
     return hands, tuple(rest), drawn
+
+
+def _deal_open(
+    sampler: Sampler, open_hands: Sequence[tuple[Card, ...]], rng: random.Random
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], Card | None]:
+    """Under open hands: the hands as they are, the unseen cards as the stock in a random
+    order, and the drawn card."""
+    view = sampler.view
+    hands = list(open_hands)
+    stock = tuple(_shuffled(sampler.unseen, rng))
+    if len(stock) != view.stock_size:
+        raise DeterminizationError(
+            f"the cards do not add up: {len(stock)} unseen cards are left for a stock of "
+            f"{view.stock_size}"
+        )
+    drawn = view.drawn
+    if view.phase is Phase.AFTER_DRAW and view.turn != sampler.seat:
+        hand = hands[view.turn]
+        drawn = sampler.their_drawn
+        if drawn is None or drawn not in hand:
+            color = view.color
+            assert color is not None
+            playable = [card for card in hand if matches(card, view.top, color)]
+            if not playable:
+                raise DeterminizationError("no card of that hand could be the card just drawn")
+            drawn = playable[-1]  # drawn cards come last
+    return hands, stock, drawn
 
 
 def _hits(known: dict[Card, tuple[int, ...]], limits: list[Void], card: Card) -> tuple[int, ...]:

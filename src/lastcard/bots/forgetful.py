@@ -6,11 +6,11 @@ wraps a registered bot (`base`, built with `make_bot(base, seed)`) and lets ever
 unchanged except two habits (RULES.md §4):
 
 - `forget` (0 to 1): the chance that it does not call. When the inner bot plays its penultimate
-  card with the call (`R5!`, or discards it in a discard round: `discard R5!`) and the same
-  action without it is legal, it takes that one instead; and when the inner bot would make an
-  owed call (`uno`), it does not. A bot that forgot with its play stays forgetful while that
-  call is owed (it makes no late call), so it is exposed after about `forget` of its
-  penultimate plays, as a person who forgot would be.
+  card with the call (`R5!`, or discards it in a discard round: `discard R5!`, or leads it
+  after a Mambo: `lead R5!`) and the same action without it is legal, it takes that one
+  instead; and when the inner bot would make an owed call (`uno`), it does not. A bot that
+  forgot with its play stays forgetful while that call is owed (it makes no late call), so it
+  is exposed after about `forget` of its penultimate plays, as a person who forgot would be.
 - `miss` (0 to 1): the chance that it does not notice an exposed player when the inner bot would
   catch them (`catch N`).
 
@@ -18,10 +18,11 @@ What it does instead: out of turn (`may_pass=True`) it passes; on its own turn i
 it asks the inner bot again with the calls (or catches) taken out of the legal actions. It never
 passes where it must act and never answers with an action that was not offered.
 
-With `forget=0` and `miss=0` it makes exactly the inner bot's choices. Its own randomness comes
-from a `random.Random` seeded with `derive_seed(seed, "forgetful")`; the inner bot gets `seed`
-itself, so the wrapped bot plays as the bare one would with the same seed. Events are forwarded
-to the inner bot (`observe`) when it keeps a memory.
+Everything else is the inner bot's, a Pirate window's `pass` or `cheat` (§7.6.4) and whether
+it ever cheats included. With `forget=0` and `miss=0` it makes exactly the inner bot's choices.
+Its own randomness comes from a `random.Random` seeded with `derive_seed(seed, "forgetful")`;
+the inner bot gets `seed` itself, so the wrapped bot plays as the bare one would with the same
+seed. Events are forwarded to the inner bot (`observe`) when it keeps a memory.
 
 >>> from lastcard.bots import make_bot
 >>> bot = make_bot("forgetful:base=greedy,forget=0.3,miss=0.5", seed=1)
@@ -31,6 +32,7 @@ Forgetful(seed=1, base='greedy', forget=0.3, miss=0.5)
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
@@ -44,7 +46,9 @@ if TYPE_CHECKING:
     from . import Bot
 
 
-_CALLED_KINDS = (ActionKind.PLAY, ActionKind.DISCARD)  # the actions that may carry a call
+# The actions that may carry a call: plays, a discard round's discards, a Mambo's lead, an
+# Invisibility's block.
+_CALLED_KINDS = (ActionKind.PLAY, ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK)
 
 
 def _rate(name: str, value: object) -> float:
@@ -134,7 +138,7 @@ class Forgetful:
                 return choice  # the inner bot's mistake; keep its first, legal answer
             choice = other
         if choice is not None and choice.kind in _CALLED_KINDS and choice.uno:
-            plain = Action(choice.kind, choice.card, choice.color, choice.target, uno=False)
+            plain = dataclasses.replace(choice, uno=False)  # a Joker's seats and count kept
             if plain in legal and self._slips(self.forget):
                 self._forgot = True
                 return plain

@@ -28,6 +28,21 @@ each a keyword option (so `"greedy:bluff=true"` works in a bot name):
 - **Discard round** (§7.11.4, the 2018 deck's `WC` with `all_discard_one`): it discards its
   highest-value coloured card (ties broken by its generator), with the call (`!`) when that
   leaves one card and `call_uno` is on; holding only wilds, it declines.
+- **Pirate** (§7.6): it never cheats: it plays only cards that match (after a draw, only the
+  drawn card), although the rules let it play any. Asked about another's play, it calls only a
+  cheat it can see (the card on top could not have matched the one beneath it), whoever played
+  it, and passes otherwise: it has no memory of the hands to tell more. A 7 may swap nothing
+  there: it swaps with the smallest other hand only when that hand is smaller than its own
+  after the play, and otherwise swaps nothing.
+
+- **Theme cards** (§7.11): a Draw Three is an action card like a Draw Two (20 points, stacked
+  like one); a Howler, Friendship or Travel names the opponent with the fewest cards, as a 7
+  does; a Joker names the first seat set on offer (the first other seat in seat order) and
+  makes it draw three; a Mambo's gifts are its highest-value cards, wilds included (ties broken
+  by its generator), and its lead is the highest-value card, chosen as a play (a Wild Draw
+  Four lead is never a bluff); a Care-a-lot's discards are a discard round's. Holding the
+  Invisibility card, it blocks every effect it is asked about (and a pending draw it cannot
+  stack), naming its favourite colour: the card is worth 50 points.
 
 All randomness comes from `BotRng(seed)` (`lastcard.core.rng`), one `below(n)` per tie of n > 1
 (the card, then the colour), so a seeded bot facing the same positions makes the same choices and
@@ -39,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from lastcard.core import Action, ActionKind, Card, Color, Kind, PlayerView
+from lastcard.core import Action, ActionKind, Card, Color, Kind, Phase, PlayerView
 from lastcard.core.cards import COLORS
 from lastcard.core.matching import is_wd4_legal
 from lastcard.core.rng import BotRng
@@ -47,6 +62,7 @@ from lastcard.core.seats import next_active as next_active_seat
 from lastcard.core.seats import turn_order
 
 from .options import BotOption
+from .pirate import honest_actions, visible_cheat, window_answer
 
 __all__ = [
     "GreedyBot",
@@ -117,12 +133,21 @@ class GreedyBot:
         draw = keep = accept = challenge = decline = None
         colors: list[Action] = []
         discards: list[Action] = []
+        gifts: list[Action] = []
+        leads: list[Action] = []
+        blocks: list[Action] = []
         for action in legal:
             kind = action.kind
             if kind is ActionKind.PLAY:
                 plays.append(action)
             elif kind is ActionKind.DISCARD:
                 discards.append(action)
+            elif kind is ActionKind.GIVE:
+                gifts.append(action)
+            elif kind is ActionKind.LEAD:
+                leads.append(action)
+            elif kind is ActionKind.BLOCK:
+                blocks.append(action)
             elif kind is ActionKind.DECLINE:
                 decline = action
             elif kind is ActionKind.UNO:
@@ -145,17 +170,29 @@ class GreedyBot:
             if plays and self.jump_in:
                 return self._best_play(view, plays)
             return None
+        if view.phase is Phase.AWAIT_PIRATE and view.to_act == view.seat:
+            return window_answer(legal, visible_cheat(view))
+        if view.rules.pirate:  # every card is on offer: only the matching ones are plays
+            plays = honest_actions(view, plays)
         if decline is not None:  # a discard round asks this seat
             return self._discard(discards, decline)
+        if gifts:  # a Mambo's gift (§7.11.7)
+            return self._gift(gifts)
+        if leads:  # a Mambo's lead: any card, no bluff to avoid
+            return self._best_play(view, leads)
         if colors:  # a first Wild: name a colour
             favourite = self._favourite(color_counts(view.hand or ()))
             return next((a for a in colors if a.color is favourite), colors[0])
-        if accept is not None:  # a pending draw: stack, challenge or accept
+        if accept is not None:  # a pending draw: stack, block, challenge or accept
             if plays and self.stack:
                 return self._best_play(view, plays)
+            if blocks:
+                return self._block(view, blocks)
             if challenge is not None and self.challenge:
                 return challenge
             return accept
+        if blocks:  # an effect aimed at the Invisibility's holder (§7.11.3)
+            return self._block(view, blocks)
         if not self.bluff:
             plays = [a for a in plays if is_honest_wd4(view, a)]
         if plays:
@@ -183,12 +220,19 @@ class GreedyBot:
         if card.is_wild:
             favourite = self._favourite(color_counts(hand))
             variants = [a for a in variants if a.color is favourite] or variants
+        if any(a.targets for a in variants):  # a Joker: the first seat set, three cards each
+            first = variants[0].targets
+            top = max(a.count for a in variants)
+            return next(a for a in variants if a.targets == first and a.count == top)
         if any(a.target is not None for a in variants):
             order = seats_by_proximity(view)
             sizes = view.hand_sizes
             targets = [t for t in order if any(a.target == t for a in variants)]
             if targets:
                 target = min(targets, key=lambda t: (sizes[t], targets.index(t)))
+                optional = view.rules.pirate and any(a.target is None for a in variants)
+                if optional and sizes[target] >= len(hand):  # §7.6.1: swapping would not help
+                    return next(a for a in variants if a.target is None)
                 variants = [a for a in variants if a.target == target] or variants
         return variants[0]
 
@@ -201,6 +245,21 @@ class GreedyBot:
         best = sorted((c for c in coloured if c.points == top_points), key=lambda c: c.sort_key)
         card = best[0] if len(best) == 1 else best[self._rng.below(len(best))]
         return play_variants(discards, card, uno=self.call_uno)[0]
+
+    def _block(self, view: PlayerView, blocks: Sequence[Action]) -> Action:
+        """A block naming its favourite colour, in its habitual Uno form."""
+        rest = [card for card in view.hand or () if card.kind is not Kind.WILD_INVISIBILITY]
+        favourite = self._favourite(color_counts(rest))
+        forms = [a for a in blocks if a.uno is self.call_uno] or list(blocks)
+        return next((a for a in forms if a.color is favourite), forms[0])
+
+    def _gift(self, gifts: Sequence[Action]) -> Action:
+        """A Mambo's gift: its highest-value card, wilds included (ties: the generator)."""
+        cards = sorted({a.card for a in gifts if a.card is not None}, key=lambda c: c.sort_key)
+        top_points = max(card.points for card in cards)
+        best = [card for card in cards if card.points == top_points]
+        card = best[0] if len(best) == 1 else best[self._rng.below(len(best))]
+        return next(a for a in gifts if a.card is card)
 
     def _favourite(self, counts: dict[Color, int]) -> Color:
         """The colour with the highest count; ties broken by the generator."""

@@ -41,7 +41,28 @@ only the iterations a time budget buys do.
 **Decisions answered without search** (always call Uno, always catch): calling `uno` when owed,
 catching whenever a catch is offered, any decision with a single option, and optional
 out-of-turn offers, where it always jumps in (a jump-in sheds a card at no cost) and otherwise
-passes.
+passes. In a Pirate window (§7.6.4) it calls only a cheat it can prove
+(`lastcard.bots.pirate.PirateWatch.judge`: a card that could not have matched, or after a draw
+not the drawn card when it saw the hand before the draw) and passes otherwise.
+
+**Pirate** (§7.6). Hands are open, so a sample holds them exactly and only the stock's order is
+sampled (`lastcard.bots.determinize`). With `prune` the search never considers a cheat (a card
+that does not match, or after a draw another card than the drawn one): its simulated opponents
+call every cheat they can see, so a cheat only loses cards there. Inside the search every Pirate
+window, its own included, is answered by the rollout policy (a play that could not have
+matched is called, anything else passes), not searched. Seven-O makes every Pirate game a
+checked-engine search (`FastGame` does not play it).
+
+**Theme cards** (§7.11). `FastGame` does not play them, so every theme game is searched
+through the checked engine. The search's moves include a Mambo's gifts and lead (a lead leaving
+one card only with its call) and a Care-a-lot's discards. With `prune` it never gives a wild
+while another card could go, and it considers a Joker only in its strongest form: three cards
+each for the (up to three) seats with the fewest cards (`lastcard.bots.themes.aimed_joker`),
+rather than the hundreds of colour, seat set and count combinations on offer. What the samples
+keep of Howler reveals, Travels, gifts and Friendship swaps is in `lastcard.bots.determinize`.
+Asked to block an effect with its Invisibility card (§7.11.3) it answers without search, as
+`lastcard.bots.themes.wants_block` says (a view does not say what waits beyond the card on
+top); a pending draw's `block` is an ordinary tree action beside stacking and accepting.
 
 **Budget**: `iterations=N` (deterministic given the seed), or `seconds=S` of search per
 decision (default 0.2 s when neither is given). With both, the search stops at whichever comes
@@ -75,6 +96,7 @@ from lastcard.core.unchecked import FastGame
 from .determinize import Knowledge, Sampler
 from .greedy import color_counts
 from .options import BotOption
+from .pirate import honest_actions, window_answer
 from .rollout import (
     ROLLOUT_POLICIES,
     RolloutPolicy,
@@ -82,12 +104,14 @@ from .rollout import (
     fast_playout,
     fast_policy_move,
     hand_rewards,
+    honest_plays,
     random_policy,
     smart_policy,
     smart_turn,
     smart_turn_shortcut,
     strong_policy,
 )
+from .themes import aimed_joker, pending_effect, wants_block
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -111,9 +135,18 @@ _UNO = ActionKind.UNO
 _CATCH = ActionKind.CATCH
 _DISCARD = ActionKind.DISCARD
 _DECLINE = ActionKind.DECLINE
+_GIVE = ActionKind.GIVE
+_LEAD = ActionKind.LEAD
+_BLOCK = ActionKind.BLOCK
+_ALLOW = ActionKind.ALLOW
 _SIDE = frozenset({ActionKind.UNO, ActionKind.CATCH})
-_CALLED = frozenset({ActionKind.PLAY, ActionKind.DISCARD})  # the actions that carry a call
+# The actions that carry a call: plays, a discard round's discards, a Mambo's lead, a block.
+_CALLED = frozenset({ActionKind.PLAY, ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK})
+# The actions that name a colour for a wild: its plays, a Mambo's leads, a block.
+_COLOURED = frozenset({ActionKind.PLAY, ActionKind.LEAD, ActionKind.BLOCK})
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
+_AWAIT_PIRATE = Phase.AWAIT_PIRATE
+_AWAIT_BLOCK = Phase.AWAIT_BLOCK
 
 
 class _Node:
@@ -131,29 +164,36 @@ class _Node:
 
 def search_actions(legal: Sequence[Action]) -> list[Action]:
     """The actions worth searching: no `uno`/`catch`, and a penultimate play (or a discard
-    round's discard down to one card) only with its call."""
+    round's discard, or a Mambo's lead, down to one card) only with its call."""
     if any(a.uno for a in legal):
         return [a for a in legal if a.kind not in _SIDE and (a.uno or a.kind not in _CALLED)]
     return [a for a in legal if a.kind not in _SIDE]
 
 
-def pruned_actions(actions: list[Action], hand: Sequence[Card]) -> list[Action]:
-    """`actions` without the ones a sensible player never considers: a wild naming a colour
-    it holds fewer of than another (ties keep every tied colour), a voluntary draw while
-    it has a play (kept when every play is a wild's), and declining a discard round's
-    discard (§7.11.4: one card fewer, for nothing)."""
+def pruned_actions(
+    actions: list[Action], hand: Sequence[Card], sizes: Sequence[int] | None = None
+) -> list[Action]:
+    """`actions` without the ones a sensible player never considers: a wild (played or led)
+    naming a colour it holds fewer of than another (ties keep every tied colour), a voluntary
+    draw while it has a play (kept when every play is a wild's), declining a discard round's
+    discard (§7.11.4: one card fewer, for nothing), a Mambo's gift of a wild while another
+    card could go (§7.11.7), and every form of a Joker but the strongest (§7.11.6): three
+    cards each for the (up to three) seats with the fewest cards by `sizes`, each seat's
+    number of cards (without `sizes`, every seat set with three cards each)."""
     if len(actions) < 2:
         return actions
     counts: dict[Color, int] | None = None
     most = 0
     out = []
-    coloured_play = discard = False
+    coloured_play = discard = coloured_gift = joker = False
     for a in actions:
         card = a.card
-        if a.kind is _DISCARD:
+        kind = a.kind
+        if kind is _DISCARD:
             discard = True
-        elif a.kind is _PLAY and card is not None:
-            if not card.is_wild:
+        elif kind in _COLOURED:
+            joker = joker or bool(a.targets)
+            if card is not None and not card.is_wild:
                 coloured_play = True
             elif a.color is not None:
                 if counts is None:
@@ -161,12 +201,29 @@ def pruned_actions(actions: list[Action], hand: Sequence[Card]) -> list[Action]:
                     most = max(counts.values())
                 if counts[a.color] < most:
                     continue
+        elif kind is _GIVE and card is not None and not card.is_wild:
+            coloured_gift = True
         out.append(a)
     if coloured_play:
         out = [a for a in out if a.kind is not _DRAW]
     if discard:
         out = [a for a in out if a.kind is not _DECLINE]
+    if coloured_gift:
+        out = [a for a in out if a.kind is not _GIVE or (a.card is not None and not a.card.is_wild)]
+    if joker:
+        out = _strongest_jokers(out, sizes)
     return out or actions
+
+
+def _strongest_jokers(actions: list[Action], sizes: Sequence[int] | None) -> list[Action]:
+    """`actions` with only the strongest forms of a Joker (see `pruned_actions`)."""
+    forms = [a for a in actions if a.targets]
+    if sizes is not None:
+        kept = set(aimed_joker(forms, sizes))
+    else:
+        top = max(a.count for a in forms)
+        kept = {a for a in forms if a.count == top}
+    return [a for a in actions if not a.targets or a in kept]
 
 
 class IsmctsBot:
@@ -338,13 +395,20 @@ class IsmctsBot:
         if may_pass:  # an out-of-turn jump-in: always take it
             plays = [a for a in search_actions(legal) if a.kind is _PLAY]
             return plays[0] if plays else None
+        if view.phase is _AWAIT_PIRATE and view.to_act == view.seat:
+            return window_answer(legal, self._knowledge.pirate.judge(view) is True)
+        if view.phase is _AWAIT_BLOCK and view.to_act == view.seat:
+            return _block_answer(view, legal)
         options = search_actions(legal)
+        if self.prune and view.rules.pirate:
+            options = honest_actions(view, options) or options
         if self.prune and view.hand is not None:
-            options = pruned_actions(options, view.hand)
+            options = pruned_actions(options, view.hand, view.hand_sizes)
         if not options:
             return legal[0]
         choice = options[0] if len(options) == 1 else self._search(view, options)
         self._remember(view, choice)
+        self._knowledge.pirate.chose(choice)
         return choice
 
     def _remember(self, view: PlayerView, choice: Action) -> None:
@@ -382,6 +446,8 @@ class IsmctsBot:
         paired = self.paired
         tree_depth = self.tree_depth
         widening = self.widening
+        pirate = view.rules.pirate
+        jokers = "joker" in view.rules.theme_cards  # whose pruning needs the hand sizes
         seeds: list[int] = []  # paired: the k-th visit of every root action uses seeds[k]
         start = time.perf_counter()
         done = 0
@@ -412,8 +478,11 @@ class IsmctsBot:
             while state.phase not in _OVER:
                 actor = state.to_act
                 assert actor is not None
-                if actor != seat and not tree_opponents:
-                    # Opponents are modelled by the rollout policy: no tree node.
+                if (actor != seat and not tree_opponents) or (
+                    pirate and state.phase is _AWAIT_PIRATE
+                ):
+                    # Opponents are modelled by the rollout policy, and so is every answer in
+                    # a Pirate window: no tree node.
                     state = policy_move(state, actor, policy, irng)
                     continue
                 legal = legal_of(state, actor)
@@ -425,7 +494,11 @@ class IsmctsBot:
                 if node is root:
                     actions = [a for a in actions if a in allowed]
                 elif prune:
-                    actions = pruned_actions(actions, state.hands[actor])
+                    if pirate:
+                        actions = _honest_in(state, actions)
+                    hands = state.hands
+                    sizes = [len(hand) for hand in hands] if jokers else None
+                    actions = pruned_actions(actions, hands[actor], sizes)
                 children = node.children
                 untried = [a for a in actions if a not in children]
                 if (
@@ -483,6 +556,31 @@ class IsmctsBot:
             if key > best_key:
                 best_action, best_key = action, key
         return best_action
+
+
+def _block_answer(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    """Its answer to an Invisibility's question (§7.11.3): `wants_block` on the effect of the
+    card on top; a block names the colour it holds most of, with the call when it leaves one
+    card."""
+    hand = view.hand or ()
+    effect = pending_effect(view.rules, view.top)
+    blocks = [a for a in legal if a.kind is _BLOCK]
+    if not blocks or not wants_block(effect, len(hand), view.hand_sizes[view.turn]):
+        return next((a for a in legal if a.kind is _ALLOW), legal[0])
+    if any(a.uno for a in blocks):
+        blocks = [a for a in blocks if a.uno]
+    counts = color_counts(hand)
+    return max(blocks, key=lambda a: counts[a.color] if a.color is not None else -1)
+
+
+def _honest_in(state: GameState | FastGame, actions: list[Action]) -> list[Action]:
+    """`actions` without the cheats of a Pirate turn (`honest_plays`), keeping the rest."""
+    plays = [a for a in actions if a.kind is _PLAY]
+    honest = honest_plays(state, plays)
+    if len(honest) == len(plays):
+        return actions
+    kept = set(honest)
+    return [a for a in actions if a.kind is not _PLAY or a in kept] or actions
 
 
 def _select_root(root: _Node, options: list[Action], c: float, done: int) -> Action:

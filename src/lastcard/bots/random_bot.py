@@ -15,10 +15,23 @@ decide whether to call Uno and whether to catch others:
   discard round, §7.11.4, declines only when it has no discard). The difference is large:
   uniform players draw so often that their hands grow and a hand of the official game lasts
   about 1,000 actions; with False, about 65. The registry's `eager` bot is this player.
+- `cheat` (default None: as `voluntary_draw`): under Pirate rules (§7.6) every card of the hand
+  may be played on one's turn, a card that does not match being a cheat, and each play is put
+  to the others, who may call it. With True the bot is uniform over all of that: it plays
+  cheats as often as any other card and calls every play half the time (`pass` and `cheat`
+  are two actions). With False it never cheats: it plays only matching cards (after a draw,
+  only the drawn card), and asked about a play it calls only a cheat it can see (the card on
+  top could not have matched the one beneath: `lastcard.bots.pirate.visible_cheat`), else
+  passes, drawing no random number for it. So `random` cheats and `eager` does not.
 
 Everything else is uniform over what remains: each legal action in turn is equally likely (a
 Wild with four colours counts four times), and an optional out-of-turn offer of jump-in plays is
-uniform over those plays and passing.
+uniform over those plays and passing. The theme-pack cards (§7.11) are no exception: a Mambo's
+gifts are uniform over the cards held and its lead over every lead on offer (with the call
+when it leaves one card, as a play), and a Joker counts once per form on offer (colour, seat
+set, count), so a random player holding one plays it almost every turn it may. Asked to block
+an effect with its Invisibility card (§7.11.3), each colour of the block and `allow` are
+equally likely.
 
 All randomness comes from the bot's own `BotRng(seed)` (`lastcard.core.rng`): the fast
 generator's counter-based SplitMix64 stream, not Python's Mersenne Twister, so that a compiled
@@ -32,15 +45,19 @@ draws nothing.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar
 
-from lastcard.core import Action, ActionKind, PlayerView
+from lastcard.core import Action, ActionKind, Phase, PlayerView
 from lastcard.core.rng import BotRng
 
 from .options import BotOption
+from .pirate import honest_actions, visible_cheat, window_answer
 
 _SIDE_KINDS = (ActionKind.UNO, ActionKind.CATCH)
-_CALLED_KINDS = (ActionKind.PLAY, ActionKind.DISCARD)  # the actions that may carry a call (`!`)
+# The actions that may carry a call (`!`): plays, a discard round's discards, a Mambo's lead,
+# an Invisibility's block.
+_CALLED_KINDS = (ActionKind.PLAY, ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK)
 # What it does instead of acting, when it need not: draw (a turn) or decline (a discard round).
 _HOLD_BACK = {ActionKind.PLAY: ActionKind.DRAW, ActionKind.DISCARD: ActionKind.DECLINE}
 
@@ -63,6 +80,14 @@ class RandomBot:
         BotOption("call_uno", bool, True, "calls Uno with its penultimate card"),
         BotOption("catch_rate", float, 0.5, "the chance it catches a player", minimum=0, maximum=1),
         BotOption("voluntary_draw", bool, True, "draws by choice as often as it plays"),
+        BotOption(
+            "cheat",
+            bool,
+            None,
+            "plays cards that do not match and calls plays at random under Pirate rules "
+            "(none: as voluntary_draw)",
+            none=True,
+        ),
     )
 
     def __init__(
@@ -72,6 +97,7 @@ class RandomBot:
         call_uno: bool = True,
         catch_rate: float = 0.5,
         voluntary_draw: bool = True,
+        cheat: bool | None = None,
     ) -> None:
         if not 0.0 <= catch_rate <= 1.0:
             raise ValueError(f"catch_rate must be between 0 and 1, not {catch_rate!r}")
@@ -79,12 +105,14 @@ class RandomBot:
         self.call_uno = call_uno
         self.catch_rate = catch_rate
         self.voluntary_draw = voluntary_draw
+        self.cheat = voluntary_draw if cheat is None else cheat
         self._rng = BotRng(seed)
 
     def __repr__(self) -> str:
         return (
             f"RandomBot(seed={self.seed}, call_uno={self.call_uno}, "
-            f"catch_rate={self.catch_rate}, voluntary_draw={self.voluntary_draw})"
+            f"catch_rate={self.catch_rate}, voluntary_draw={self.voluntary_draw}, "
+            f"cheat={self.cheat})"
         )
 
     def choose(
@@ -99,6 +127,10 @@ class RandomBot:
         catches = [action for action in legal if action.kind is ActionKind.CATCH]
         if catches and rng.random() < self.catch_rate:
             return catches[rng.below(len(catches))]
+        if not self.cheat and view.rules.pirate:
+            if view.phase is Phase.AWAIT_PIRATE and view.to_act == view.seat and not may_pass:
+                return window_answer(legal, visible_cheat(view))
+            legal = tuple(honest_actions(view, legal)) or legal
         options = self._main_options(legal)
         if may_pass:
             pick = rng.below(len(options) + 1)  # the last index stands for passing
@@ -117,7 +149,8 @@ class RandomBot:
             if kind in _SIDE_KINDS:
                 continue
             if twins and kind in _CALLED_KINDS and action.uno is not self.call_uno:
-                twin = Action(kind, action.card, action.color, action.target, not action.uno)
+                # The same action but for the call (a Joker's seats and count included).
+                twin = dataclasses.replace(action, uno=not action.uno)
                 if twin in legal:
                     continue  # both forms are legal: keep only the habitual one
             out.append(action)

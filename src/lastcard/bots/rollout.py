@@ -18,6 +18,24 @@ the two simulators they play on.
 
 Every policy calls Uno with a play or a discard that leaves one card.
 
+The theme-pack cards (§7.11) in every policy: a Draw Three is a Draw Two drawing three (an
+attack for `"strong"`); a Howler, Friendship or Travel names the smallest other hand (as a 7
+does); a Joker names the (up to three) other seats closest to going out, three cards each
+(`lastcard.bots.themes.aimed_joker`; `"random"` too: a uniform choice among its hundreds of
+forms would say nothing about the game); a Mambo's gifts are the cards least worth keeping
+(`lastcard.bots.themes.gift_card`: never a wild while another card will do) for `"smart"` and
+`"strong"`, uniform for `"random"`; its lead is chosen as an ordinary turn's play (any card may
+be led); a Care-a-lot's discards are a discard round's. Holding the Invisibility card,
+`"smart"` and `"strong"` block as `lastcard.bots.themes.wants_block` says (naming the colour
+held most) and block a pending draw they cannot stack; `"random"` blocks or allows at random.
+
+Under Pirate rules (§7.6) every card of the hand is on offer on one's turn; the policies never
+cheat: they play only cards that match (after a draw, only the drawn card), so a rollout plays
+the game the honest players of the table would. Asked about a play in a Pirate window they call
+it only when it could not have matched (a cheat anyone can prove) and pass otherwise. A Pirate
+7 may swap nothing: `"smart"` swaps with the smallest other hand only when that hand is smaller
+than its own after the play.
+
 A policy reads a `Position`: a `GameState`, or the `FastGame` a search plays on.
 
 **Simulators.** `fast_playout` plays on a `FastGame` (`lastcard.core.unchecked`), in place and
@@ -37,10 +55,14 @@ from typing import Protocol
 from lastcard.core import Action, ActionKind, Card, Color, Kind, Phase, Rules
 from lastcard.core.cards import COLORS
 from lastcard.core.facts import rule_facts
+from lastcard.core.matching import matches
 from lastcard.core.seats import next_active
+from lastcard.core.state import PendingPirate
 from lastcard.core.unchecked import FastGame
 
 from .greedy import least_wanted_card, play_variants
+from .pirate import is_cheat_card
+from .themes import SHAPED_PLAYS, aimed_joker, gift_card, pending_effect, wants_block
 
 _PLAY = ActionKind.PLAY
 _DRAW = ActionKind.DRAW
@@ -54,6 +76,18 @@ _AWAIT_TURN = Phase.AWAIT_TURN
 _AFTER_DRAW = Phase.AFTER_DRAW
 _WD4_RESPONSE = Phase.AWAIT_WD4_RESPONSE
 _AWAIT_DISCARD = Phase.AWAIT_DISCARD
+_AWAIT_PIRATE = Phase.AWAIT_PIRATE
+_AWAIT_GIFT = Phase.AWAIT_GIFT
+_AWAIT_LEAD = Phase.AWAIT_LEAD
+_PASS = ActionKind.PASS
+_CHEAT = ActionKind.CHEAT
+_GIVE = ActionKind.GIVE
+_LEAD = ActionKind.LEAD
+_PLAYS = frozenset({_PLAY, _LEAD})  # a Mambo's lead is chosen as a play (§7.11.7)
+_AWAIT_BLOCK = Phase.AWAIT_BLOCK
+_BLOCK = ActionKind.BLOCK
+_ALLOW = ActionKind.ALLOW
+_FREE_CHOICE = (_AWAIT_TURN, _AWAIT_LEAD)  # any of its plays, not a drawn card or a stack
 
 
 class Position(Protocol):
@@ -75,7 +109,13 @@ class Position(Protocol):
     def color(self) -> Color | None: ...
 
     @property
+    def drawn(self) -> Card | None: ...
+
+    @property
     def direction(self) -> int: ...
+
+    @property
+    def turn(self) -> int: ...
 
     @property
     def to_act(self) -> int | None: ...
@@ -96,9 +136,15 @@ RolloutPolicy = Callable[[Position, int, tuple[Action, ...], random.Random], Act
 def smart_turn_shortcut(rules: Rules, policy: RolloutPolicy) -> bool:
     """Whether `policy`'s ordinary turns may be chosen by `smart_turn`, from the hand alone:
     for `smart_policy`, under rules where a play names no target and every Wild Draw Four may
-    be played (so every card `smart_turn` considers is on offer)."""
+    be played (so every card `smart_turn` considers is on offer), and no card's play has a
+    form it does not build (a Joker's seats and count, a Mambo without colour)."""
     facts = rule_facts(rules)
-    return policy is smart_policy and facts.allows_wd4_bluff and not facts.has_targeted_cards
+    return (
+        policy is smart_policy
+        and facts.allows_wd4_bluff
+        and not facts.has_targeted_cards
+        and not rules.theme_cards & SHAPED_PLAYS
+    )
 
 
 def fast_playout(
@@ -273,17 +319,53 @@ _SORT_KEY = operator.attrgetter("sort_key")
 
 
 def _variant(state: Position, seat: int, plays: list[Action], card: Card) -> Action:
-    """The best form of playing `card`: the colour held most, the smallest hand as target."""
+    """The best form of playing `card`: the colour held most, the smallest hand as target
+    (under Pirate rules only a hand smaller than its own after the play), a Joker's three cards
+    each for the seats closest to going out."""
     forms = [a for a in plays if a.card is card]
     if len(forms) == 1:
         return forms[0]
     if card.is_wild:
         color = most_held(state.hands[seat], card)
         forms = [a for a in forms if a.color is color] or forms
+    if card.kind is Kind.WILD_JOKER:
+        sizes = [len(hand) for hand in state.hands]
+        return aimed_joker(forms, sizes, seat, state.direction)[0]
     if any(a.target is not None for a in forms):  # a last card needs no target: go out
         hands = state.hands
         forms.sort(key=lambda a: len(hands[a.target]) if a.target is not None else -1)
+        kept = len(hands[seat]) - 1
+        if kept and forms[0].target is None and state.rules.pirate:  # §7.6.1: optional swap
+            target = forms[1].target
+            assert target is not None
+            return forms[1] if len(hands[target]) < kept else forms[0]
     return forms[0]
+
+
+def honest_plays(state: Position, plays: list[Action]) -> list[Action]:
+    """`plays` without cheats (Pirate rules, §7.6.3): on its turn only cards that match, after
+    a draw only the drawn card. Under other rules every play on offer is genuine already."""
+    if not plays or not state.rules.pirate or state.phase not in (_AWAIT_TURN, _AFTER_DRAW):
+        return plays
+    top = state.discard[-1]
+    color = state.color
+    drawn = state.drawn if state.phase is _AFTER_DRAW else None
+    return [a for a in plays if a.card is not None and not is_cheat_card(a.card, top, color, drawn)]
+
+
+def pirate_answer(state: Position, legal: tuple[Action, ...]) -> Action:
+    """A policy's answer in a Pirate window (§7.6.4): call a play that could not have matched
+    (the card beneath the top with the colour before the play), pass otherwise."""
+    pending: PendingPirate | None = getattr(state, "pirate", None)
+    discard = state.discard
+    call = (
+        pending is not None
+        and pending.color is not None
+        and len(discard) > 1
+        and not matches(discard[-1], discard[-2], pending.color)
+    )
+    wanted = _CHEAT if call else _PASS
+    return next((a for a in legal if a.kind is wanted), legal[0])
 
 
 def smart_policy(
@@ -299,11 +381,17 @@ def smart_policy(
             if a.color is color:
                 return a
         return legal[0]
-    plays = [a for a in legal if a.kind is _PLAY]
+    if phase is _AWAIT_PIRATE:
+        return pirate_answer(state, legal)
+    if phase is _AWAIT_GIFT:
+        return _give(legal, gift_card(state.hands[seat]))
+    if phase is _AWAIT_BLOCK:
+        return _block_or_allow(state, seat, legal)
+    plays = honest_plays(state, [a for a in legal if a.kind in _PLAYS])
     if plays:
         if plays[-1].uno:
             plays = [a for a in plays if a.uno]
-        if phase is _AWAIT_TURN:
+        if phase in _FREE_CHOICE:
             # Distinct cards in the engine's order (a set's order would vary between runs).
             cards = list(dict.fromkeys(a.card for a in plays if a.card is not None))
             coloured = [c for c in cards if not c.is_wild]
@@ -314,11 +402,31 @@ def smart_policy(
             assert first is not None
             card = first
         return _variant(state, seat, plays, card)
+    if phase in _RESPONSES and any(a.kind is _BLOCK for a in legal):
+        return _block_form(state, seat, legal)
     for a in legal:
         kind = a.kind
         if kind is _DRAW or kind is _ACCEPT or kind is _KEEP:
             return a
     return legal[0]
+
+
+def _block_or_allow(state: Position, seat: int, legal: tuple[Action, ...]) -> Action:
+    """An Invisibility's answer (§7.11.3): a block where `wants_block` says so, else `allow`."""
+    hands = state.hands
+    effect = pending_effect(state.rules, state.discard[-1])
+    if wants_block(effect, len(hands[seat]), len(hands[state.turn])):
+        return _block_form(state, seat, legal)
+    return next((a for a in legal if a.kind is _ALLOW), legal[0])
+
+
+def _block_form(state: Position, seat: int, legal: tuple[Action, ...]) -> Action:
+    """The block naming the colour held most, with the call when it leaves one card."""
+    blocks = [a for a in legal if a.kind is _BLOCK]
+    if any(a.uno for a in blocks):
+        blocks = [a for a in blocks if a.uno]
+    color = most_held(state.hands[seat])
+    return next((a for a in blocks if a.color is color), blocks[0])
 
 
 def strong_policy(
@@ -329,7 +437,7 @@ def strong_policy(
     next player is down to two cards or fewer (ties broken at random)."""
     if state.phase is not _AWAIT_TURN:
         return smart_policy(state, seat, legal, rng)
-    plays = [a for a in legal if a.kind is _PLAY]
+    plays = honest_plays(state, [a for a in legal if a.kind is _PLAY])
     if not plays:
         return smart_policy(state, seat, legal, rng)
     if plays[-1].uno:
@@ -362,7 +470,7 @@ def strong_policy(
     return _variant(state, seat, plays, card)
 
 
-_ATTACKS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
+_ATTACKS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO, Kind.DRAW_THREE})
 
 
 def random_policy(
@@ -377,9 +485,18 @@ def random_policy(
         return _discard_or_decline(legal, card)
     if phase is Phase.AWAIT_FIRST_COLOR:
         return legal[int(rng.random() * len(legal))]
-    plays = [a for a in legal if a.kind is _PLAY]
+    if phase is _AWAIT_PIRATE:
+        return pirate_answer(state, legal)
+    if phase is _AWAIT_GIFT:
+        gifts = [a for a in legal if a.kind is _GIVE]
+        if gifts:
+            return gifts[int(rng.random() * len(gifts))]
+    if phase is _AWAIT_BLOCK and rng.random() < 0.5:
+        return next((a for a in legal if a.kind is _ALLOW), legal[0])
+    plays = honest_plays(state, [a for a in legal if a.kind in _PLAYS])
     if any(a.uno for a in plays):
         plays = [a for a in plays if a.uno]
+    plays = _one_joker_form(state, seat, plays)
     if phase is Phase.AFTER_DRAW:
         keep = [a for a in legal if a.kind is _KEEP]
         options = plays + keep
@@ -391,6 +508,22 @@ def random_policy(
         if kind is _DRAW or kind is _ACCEPT:
             return a
     return legal[0]
+
+
+def _one_joker_form(state: Position, seat: int, plays: list[Action]) -> list[Action]:
+    """`plays` with a Joker's many forms cut down to the aimed ones (`aimed_joker`), so that
+    a uniform choice over plays weighs a Joker about as much as a Wild."""
+    jokers = [a for a in plays if a.targets]
+    if len(jokers) < 2:
+        return plays
+    sizes = [len(hand) for hand in state.hands]
+    kept = set(aimed_joker(jokers, sizes, seat, state.direction))
+    return [a for a in plays if not a.targets or a in kept]
+
+
+def _give(legal: tuple[Action, ...], card: Card) -> Action:
+    """The gift of `card` among `legal` (the first action on offer if it is not there)."""
+    return next((a for a in legal if a.kind is _GIVE and a.card is card), legal[0])
 
 
 def _discard_or_decline(legal: tuple[Action, ...], card: Card | None) -> Action:

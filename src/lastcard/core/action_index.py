@@ -24,21 +24,33 @@ The order (version 2), which a C or NumPy reimplementation reproduces from this 
    `color g`, `color b`, `uno`, `catch 0`..`catch players-1`, `next`.
 
 3. Then (version 2) a discard round's answers (§7.11.4): `discard C` and `discard C!` for
-   each card C in the card order above, then `decline`.
+   each card C in the card order above and then in the theme cards' order of 4, then
+   `decline`; then Pirate's window (§7.6.4): `pass`, `cheat`.
+4. Then (version 2) the plays of the theme-pack cards (§7.11), card by card in the order
+   `R+3`, `Y+3`, `G+3`, `B+3`, `WH`, `WI`, `WCA`, `WF`, `WJ`, `WM`, `WT` (`THEME_CARD_ORDER`),
+   nested as in 1: the colour (`r y g b` for the wilds but `WM`, which declares none); the
+   target (none, then seats `0`..`players-1`, for `WH`, `WF` and `WT`; for `WJ` every set of 1
+   to 3 seats, by size then in increasing order, each with the count `*1`, `*2`, `*3`); the
+   Uno call.
+5. Then (version 2) a Mambo's gifts (§7.11.7): `give C` for each card C in the order of 3.
+6. Then (version 2) a Mambo's leads: every play of 1 and then of 4, in the same order, as
+   `lead` and the play's code (`lead R0`, ..., `lead WT:b>N!`).
+7. Then (version 2) Invisibility's answers (§7.11.3): `block r`, `block r!`, ... `block b!`,
+   `allow`.
 
-That makes `136 + 16 * (players + 1)` plays, `10 + players` other actions and 117 discard-round
-answers (347 in all for 4 players). `R0` is 0, `R0!` is 1 and `draw` comes right after the last
-`WD2:b!`. This is the order in which `legal_actions` lists actions, so the indices of a legal
-tuple are increasing. Targets are absolute seats, as in the action codes; the acting seat's own
-number is never legal as a target. Versions only append after what came before, never
-renumber: version 1 was everything up to `next` (`version_size(players, 1)` numbers), so a
-policy trained on it keeps its meaning.
+That makes `136 + 16 * (players + 1)` plays, `10 + players` other actions, and in version 2 141
+answers, the theme plays, 69 gifts, the leads and 9 answers (1,629 in all for 4 players). `R0`
+is 0, `R0!` is 1 and `draw` comes right after the last `WD2:b!`. This is the order in which
+`legal_actions` lists actions, so the indices of a legal tuple are increasing. Targets are
+absolute seats, as in the action codes; the acting seat's own number is never legal as a target.
+Versions only append after what came before, never renumber: version 1 was everything up to
+`next` (`version_size(players, 1)` numbers), so a policy trained on it keeps its meaning.
 
 >>> index = ActionIndex(4)
 >>> len(index), index.index("R0"), index.index("draw"), index.index("W+4:b!")
-(347, 0, 216, 151)
->>> index.index("decline"), version_size(4, 1)
-(346, 230)
+(1629, 0, 216, 151)
+>>> index.index("decline"), version_size(4, 1), index.index("WJ:r>0*1")
+(368, 230, 475)
 >>> index.action_at(151).code
 'W+4:b!'
 """
@@ -46,6 +58,8 @@ policy trained on it keeps its meaning.
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 import operator
 from collections.abc import Iterable, Iterator
 
@@ -69,6 +83,22 @@ CARD_ORDER: tuple[str, ...] = (
     "WD1",
     "WD2",
 )
+
+# §7.11: the theme-pack cards, numbered after everything of version 1
+THEME_CARD_ORDER: tuple[str, ...] = (
+    "R+3",
+    "Y+3",
+    "G+3",
+    "B+3",
+    "WH",
+    "WI",
+    "WCA",
+    "WF",
+    "WJ",
+    "WM",
+    "WT",
+)
+ALL_CARD_ORDER: tuple[str, ...] = (*CARD_ORDER, *THEME_CARD_ORDER)
 
 # Cards that name a seat under some rules (§7.2.1 Seven-O's 7s, §7.10.2 a swap or reveal WC).
 TARGET_CARDS: frozenset[str] = frozenset({"R7", "Y7", "G7", "B7", "WC"})
@@ -169,14 +199,7 @@ def action_index(players: int) -> ActionIndex:
 
 def _enumerate(players: int) -> Iterator[Action]:
     seats = tuple(range(players))
-    for code in CARD_ORDER:
-        card = Card.from_code(code)
-        colours: tuple[Color | None, ...] = DECLARED_COLOURS if card.is_wild else (None,)
-        targets: tuple[int | None, ...] = (None, *seats) if code in TARGET_CARDS else (None,)
-        for colour in colours:
-            for target in targets:
-                for uno in (False, True):
-                    yield Action(ActionKind.PLAY, card, colour, target, uno)
+    yield from _plays(seats, ActionKind.PLAY)
     for kind in (ActionKind.DRAW, ActionKind.KEEP, ActionKind.CHALLENGE, ActionKind.ACCEPT):
         yield Action(kind)
     for colour in COLORS:
@@ -185,11 +208,60 @@ def _enumerate(players: int) -> Iterator[Action]:
     for seat in seats:
         yield Action(ActionKind.CATCH, target=seat)
     yield Action(ActionKind.NEXT)
-    for code in CARD_ORDER:  # version 2
+    for code in ALL_CARD_ORDER:  # version 2
         card = Card.from_code(code)
         for uno in (False, True):
             yield Action(ActionKind.DISCARD, card, uno=uno)
     yield Action(ActionKind.DECLINE)
+    yield Action(ActionKind.PASS)
+    yield Action(ActionKind.CHEAT)
+    yield from _theme_plays(seats, ActionKind.PLAY)
+    for code in ALL_CARD_ORDER:
+        yield Action(ActionKind.GIVE, Card.from_code(code))
+    yield from _plays(seats, ActionKind.LEAD)
+    yield from _theme_plays(seats, ActionKind.LEAD)
+    for colour in COLORS:
+        for uno in (False, True):
+            yield Action(ActionKind.BLOCK, color=colour, uno=uno)
+    yield Action(ActionKind.ALLOW)
+
+
+def _plays(seats: tuple[int, ...], kind: ActionKind) -> Iterator[Action]:
+    """The plays of part 1 (a Mambo's leads, part 6, are the same with `kind` LEAD)."""
+    for code in CARD_ORDER:
+        card = Card.from_code(code)
+        colours: tuple[Color | None, ...] = DECLARED_COLOURS if card.is_wild else (None,)
+        targets: tuple[int | None, ...] = (None, *seats) if code in TARGET_CARDS else (None,)
+        for colour in colours:
+            for target in targets:
+                for uno in (False, True):
+                    yield Action(kind, card, colour, target, uno)
+
+
+def _theme_plays(seats: tuple[int, ...], kind: ActionKind) -> Iterator[Action]:
+    """The plays of part 4."""
+    for code in THEME_CARD_ORDER:
+        card = Card.from_code(code)
+        colours = DECLARED_COLOURS if card.is_wild and code != "WM" else (None,)
+        for colour in colours:
+            if code == "WJ":
+                for group in _groups(seats):
+                    for count in (1, 2, 3):
+                        for uno in (False, True):
+                            yield Action(kind, card, colour, None, uno, group, count)
+                continue
+            targets = (None, *seats) if code in _THEME_TARGET_CARDS else (None,)
+            for target in targets:
+                for uno in (False, True):
+                    yield Action(kind, card, colour, target, uno)
+
+
+_THEME_TARGET_CARDS = frozenset({"WH", "WF", "WT"})
+
+
+def _groups(seats: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every set of 1 to 3 seats, by size, then in increasing order (a Joker's targets)."""
+    return [group for size in (1, 2, 3) for group in itertools.combinations(seats, size)]
 
 
 def version_size(players: int, version: int = VERSION) -> int:
@@ -198,7 +270,13 @@ def version_size(players: int, version: int = VERSION) -> int:
     plays = 136 + 16 * (players + 1)
     size = plays + 10 + players
     if version >= 2:
-        size += 2 * len(CARD_ORDER) + 1
+        groups = sum(math.comb(players, k) for k in (1, 2, 3))
+        # R+3 ×4; WH, WF, WT; WI, WCA; WJ; WM
+        theme = 4 * 2 + 3 * 4 * (players + 1) * 2 + 2 * 4 * 2 + 4 * groups * 3 * 2 + 2
+        size += 2 * len(ALL_CARD_ORDER) + 3  # discards, decline, pass, cheat
+        size += theme + len(ALL_CARD_ORDER)  # theme plays, gifts
+        size += plays + theme  # leads
+        size += 9  # block c, block c!, allow
     return size
 
 

@@ -3,9 +3,13 @@
 | action | code |
 | --- | --- |
 | play | the card code, `:c` to declare a colour, `>N` to name a seat, `!` to call Uno |
+| Joker's play | `WJ:c>1,3*2`: seats 1 and 3 each draw 2 (§7.11.6) |
 | others | `draw`, `keep`, `challenge`, `accept`, `uno`, `catch N`, `color c`, `next` |
 | table mode's referee | `penalize N`: seat N drew 2 for a suggestion (§5.5) |
 | a discard round | `discard CARD` (`!` to call Uno), `decline` (§7.11.4) |
+| Pirate's window | `pass` (let the play stand), `cheat` (call it a cheat) (§7.6.4) |
+| Invisibility (§7.11.3) | `block c` (`!` to call Uno), `allow` |
+| Mambo (§7.11.7) | `give CARD` to each seat in turn, then `lead` and a play's code (`lead W:r!`) |
 
 Parsing is case-insensitive; `Action.code` prints the canonical form, and parsing it gives the
 same action back.
@@ -18,6 +22,7 @@ same action back.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import re
 from dataclasses import dataclass
@@ -39,6 +44,12 @@ class ActionKind(enum.Enum):
     PENALIZE = "penalize"
     DISCARD = "discard"
     DECLINE = "decline"
+    PASS = "pass"
+    CHEAT = "cheat"
+    GIVE = "give"
+    LEAD = "lead"
+    BLOCK = "block"
+    ALLOW = "allow"
 
     __hash__ = object.__hash__  # members are singletons; see Color
 
@@ -52,6 +63,9 @@ class Action:
     color: Color | None = None
     target: int | None = None
     uno: bool = False
+    # Joker (§7.11.6): the seats named, in increasing order, and the cards each draws.
+    targets: tuple[int, ...] = ()
+    count: int = 0
 
     @property
     def code(self) -> str:
@@ -62,7 +76,7 @@ class Action:
         would parse as something else.
         """
         kind = self.kind
-        if kind is ActionKind.PLAY:
+        if kind is ActionKind.PLAY or kind is ActionKind.LEAD:
             card = self.card
             if not isinstance(card, Card):
                 raise ActionSyntaxError(f"a play needs a card, not {shown(card)}")
@@ -71,6 +85,19 @@ class Action:
                 text += ":" + _colour_letter(self.color)
             if self.target is not None:
                 text += ">" + _seat_text(self.target)
+            targets = self.targets
+            if targets and self.target is not None:
+                raise ActionSyntaxError("a play names one target or a Joker's seats, not both")
+            if targets:
+                if not isinstance(targets, tuple):
+                    raise ActionSyntaxError(f"targets are a tuple of seats, not {shown(targets)}")
+                text += ">" + ",".join(_seat_text(t) for t in targets)
+            if self.count:
+                if type(self.count) is not int or not 0 < self.count < _SEAT_BOUND:
+                    raise ActionSyntaxError(f"a count is a whole number, not {shown(self.count)}")
+                text += "*" + str(self.count)
+            if kind is ActionKind.LEAD:
+                text = "lead " + text
             uno = self.uno
             if uno is True:
                 return text + "!"
@@ -83,11 +110,18 @@ class Action:
             return "penalize " + _seat_text(self.target)
         if kind is ActionKind.COLOR:
             return "color " + _colour_letter(self.color)
+        if kind is ActionKind.BLOCK:
+            return "block " + _colour_letter(self.color) + ("!" if self.uno is True else "")
         if kind is ActionKind.DISCARD:
             card = self.card
             if not isinstance(card, Card):
                 raise ActionSyntaxError(f"a discard needs a card, not {shown(card)}")
             return "discard " + card.code + ("!" if self.uno is True else "")
+        if kind is ActionKind.GIVE:
+            card = self.card
+            if not isinstance(card, Card):
+                raise ActionSyntaxError(f"a gift needs a card, not {shown(card)}")
+            return "give " + card.code
         if not isinstance(kind, ActionKind):
             raise ActionSyntaxError(f"not an action kind: {shown(kind)}")
         return str(kind.value)
@@ -109,7 +143,8 @@ class Action:
             return f"Action({self.code!r})"
         except ActionSyntaxError:
             fields = (self.kind, self.card, self.color, self.target, self.uno)
-            return "Action({})".format(", ".join(map(repr, fields)))
+            extra = (self.targets, self.count) if self.targets or self.count else ()
+            return "Action({})".format(", ".join(map(repr, (*fields, *extra))))
 
 
 def _seat_text(target: object) -> str:
@@ -134,7 +169,8 @@ MAX_ACTION_TEXT = 64
 
 _DIGITS = re.compile(r"[0-9]+")
 _PLAY = re.compile(
-    r"^(?P<card>[A-Z0-9+]+?)(?::(?P<color>[A-Z]+))?(?:>(?P<target>[0-9]+))?(?P<uno>!)?$"
+    r"^(?P<card>[A-Z0-9+]+?)(?::(?P<color>[A-Z]+))?(?:>(?P<target>[0-9]+(?:,[0-9]+)*))?"
+    r"(?:\*(?P<count>[0-9]+))?(?P<uno>!)?$"
 )
 _DISCARD = re.compile(r"^(?P<card>[A-Z0-9+]+?)(?P<uno>!)?$")
 _WORDS = {
@@ -147,6 +183,9 @@ _WORDS = {
         ActionKind.UNO,
         ActionKind.NEXT,
         ActionKind.DECLINE,
+        ActionKind.PASS,
+        ActionKind.CHEAT,
+        ActionKind.ALLOW,
     )
 }
 
@@ -200,10 +239,22 @@ def _parse_short(text: str) -> Action:
         match = _DISCARD.match(words[1].upper())
         if match:
             return Action(ActionKind.DISCARD, _card(match["card"]), uno=bool(match["uno"]))
+    if head == "give" and len(words) == 2:
+        match = _DISCARD.match(words[1].upper())
+        if match and not match["uno"]:
+            return Action(ActionKind.GIVE, _card(match["card"]))
+    if head == "lead" and len(words) == 2:
+        led = _parse_short(words[1])
+        if led.kind is ActionKind.PLAY:
+            return dataclasses.replace(led, kind=ActionKind.LEAD)
     if head == "discard":
         raise ActionSyntaxError(
             f"not an action: {text!r}. `discard` names one card: discard R5 (discard R5! calls Uno)"
         )
+    if head == "block" and len(words) == 2:
+        word = words[1]
+        uno = word.endswith("!")
+        return Action(ActionKind.BLOCK, color=_colour(word.rstrip("!"), text), uno=uno)
     if head in ("color", "colour") and len(words) == 2:
         return Action(ActionKind.COLOR, color=_colour(words[1], text))
     if len(words) == 1:
@@ -211,12 +262,21 @@ def _parse_short(text: str) -> Action:
         if match:
             card = _card(match["card"])
             color = _colour(match["color"], text) if match["color"] else None
-            target = _seat(match["target"], text) if match["target"] else None
-            return Action(ActionKind.PLAY, card, color, target, bool(match["uno"]))
+            uno = bool(match["uno"])
+            seats = match["target"].split(",") if match["target"] else []
+            if match["count"] is None and len(seats) <= 1:
+                target = _seat(seats[0], text) if seats else None
+                return Action(ActionKind.PLAY, card, color, target, uno)
+            # Joker's form: several seats and a count, the seats in increasing order.
+            targets = tuple(sorted(_seat(seat, text) for seat in seats))
+            count = _seat(match["count"], text) if match["count"] is not None else 0
+            return Action(ActionKind.PLAY, card, color, None, uno, targets, count)
     raise ActionSyntaxError(
-        f"not an action: {text!r}. Play a card code (R5, W:g, W+4:b!, R7>2) or say "
+        f"not an action: {text!r}. Play a card code (R5, W:g, W+4:b!, R7>2, WJ:r>1,3*2) or say "
         "draw, keep, challenge, accept, uno, catch N, color c or next "
-        "(in a discard round, discard CARD or decline; in table mode, penalize N)"
+        "(in a discard round, discard CARD or decline; in Pirate's window, pass or cheat; "
+        "after a Mambo, give CARD then lead CARD; to an Invisibility, block c or allow; "
+        "in table mode, penalize N)"
     )
 
 
@@ -268,6 +328,8 @@ def penalize(seat: int) -> Action:
 
 
 DECLINE = Action(ActionKind.DECLINE)
+PIRATE_PASS = Action(ActionKind.PASS)
+CALL_CHEAT = Action(ActionKind.CHEAT)
 
 
 def discard(card: Card | str, uno: bool = False) -> Action:

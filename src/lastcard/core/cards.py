@@ -60,6 +60,15 @@ class Kind(enum.Enum):
     WILD_CUSTOMIZABLE = "WC"
     WILD_DOWNPOUR_1 = "WD1"
     WILD_DOWNPOUR_2 = "WD2"
+    # Theme-pack cards (§7.11), after the others so that every earlier order stays.
+    DRAW_THREE = "+3"
+    WILD_HOWLER = "WH"
+    WILD_INVISIBILITY = "WI"
+    WILD_CARE_A_LOT = "WCA"
+    WILD_FRIENDSHIP = "WF"
+    WILD_JOKER = "WJ"
+    WILD_MAMBO = "WM"
+    WILD_TRAVEL = "WT"
 
     __hash__ = object.__hash__  # see Color
 
@@ -73,8 +82,8 @@ class Kind(enum.Enum):
         return self in _ACTION_KINDS
 
 
-_COLOURED_KINDS = frozenset({Kind.NUMBER, Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
-_ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
+_COLOURED_KINDS = frozenset({Kind.NUMBER, Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO, Kind.DRAW_THREE})
+_ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO, Kind.DRAW_THREE})
 _WILD_BY_CODE = {k.value: k for k in Kind if k.is_wild}
 _ACTION_BY_SYMBOL = {k.value: k for k in _ACTION_KINDS}
 
@@ -89,6 +98,26 @@ _POINTS = {
     Kind.WILD_CUSTOMIZABLE: 40,
     Kind.WILD_DOWNPOUR_1: 50,
     Kind.WILD_DOWNPOUR_2: 50,
+    # §7.11: theme wilds 50, the Draw Three 20
+    Kind.DRAW_THREE: 20,
+    Kind.WILD_HOWLER: 50,
+    Kind.WILD_INVISIBILITY: 50,
+    Kind.WILD_CARE_A_LOT: 50,
+    Kind.WILD_FRIENDSHIP: 50,
+    Kind.WILD_JOKER: 50,
+    Kind.WILD_MAMBO: 50,
+    Kind.WILD_TRAVEL: 50,
+}
+# §7.11: the option word of each theme card, and the kind it adds
+THEME_KINDS: Mapping[str, Kind] = {
+    "draw_three": Kind.DRAW_THREE,
+    "howler": Kind.WILD_HOWLER,
+    "invisibility": Kind.WILD_INVISIBILITY,
+    "care_a_lot": Kind.WILD_CARE_A_LOT,
+    "friendship": Kind.WILD_FRIENDSHIP,
+    "joker": Kind.WILD_JOKER,
+    "mambo": Kind.WILD_MAMBO,
+    "travel": Kind.WILD_TRAVEL,
 }
 
 _INTERNED: dict[str, Card] = {}
@@ -178,7 +207,8 @@ class Card:
                 return Card(_ACTION_BY_SYMBOL[rest], color)
         raise CardCodeError(
             f"unknown card code {text!r}: cards are R0..R9, RS, RR, R+2 (colours R Y G B), "
-            "W, W+4, WSH, WC, WD1, WD2"
+            "W, W+4, WSH, WC, WD1, WD2, and the theme cards R+3 (per colour), WH, WI, WCA, WF, "
+            "WJ, WM, WT"
         )
 
 
@@ -187,6 +217,7 @@ _MAX_CODE_TEXT = 32  # a card code is at most 3 characters; room for surrounding
 
 _DRAW_COUNTS = {
     Kind.DRAW_TWO: 2,
+    Kind.DRAW_THREE: 3,
     Kind.WILD_DRAW_FOUR: 4,
     Kind.WILD_DOWNPOUR_1: 1,
     Kind.WILD_DOWNPOUR_2: 2,
@@ -230,15 +261,24 @@ def classic_deck() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def build_deck(deck: str, extras: Mapping[Kind, int] | None = None) -> tuple[Card, ...]:
-    """The deck named by the `deck` option plus optional extra wild cards (§1.2, §1.3)."""
+def build_deck(
+    deck: str, extras: Mapping[Kind, int] | None = None, themes: Iterable[str] = ()
+) -> tuple[Card, ...]:
+    """The deck named by the `deck` option plus optional extra wild cards (§1.2, §1.3) and
+    theme cards (§7.11: the Draw Threes replace the Draw Twos; each theme wild is added once)."""
+    themes = frozenset(themes)
     cards = list(classic_deck())
+    if "draw_three" in themes:
+        cards = [Card(Kind.DRAW_THREE, c.color) if c.kind is Kind.DRAW_TWO else c for c in cards]
     if deck == "2018":
         cards += [Card(Kind.WILD_SHUFFLE_HANDS)] + [Card(Kind.WILD_CUSTOMIZABLE)] * 3
     elif deck != "classic":
         raise ValueError(f"unknown deck {deck!r}: use 'classic' or '2018'")
     for kind, count in (extras or {}).items():
         cards += [Card(kind)] * count
+    for name, kind in THEME_KINDS.items():
+        if name in themes and kind.is_wild:
+            cards.append(Card(kind))
     return tuple(cards)
 
 

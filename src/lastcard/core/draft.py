@@ -15,7 +15,7 @@ from .events import Event, EventType, codes
 from .rng import RngState, shuffled
 from .rules import Rules
 from .seats import next_active, turn_order
-from .state import GameState, HandResult, PendingChallenge, Phase
+from .state import GameState, HandResult, PendingBlock, PendingChallenge, PendingPirate, Phase
 
 
 class Draft:
@@ -45,6 +45,9 @@ class Draft:
     top_player: int | None
     passes: int
     hand_turns: int
+    pirate: PendingPirate | None
+    gift_to: int | None
+    block: PendingBlock | None
     winners: tuple[int, ...]
     history: tuple[HandResult, ...]
     events: list[Event]

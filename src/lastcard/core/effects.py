@@ -17,13 +17,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card, Kind
+from .cards import THEME_KINDS, Card, Kind
 from .draft import Draft
-from .events import EventType
+from .events import Event, EventType
 from .facts import CardEffect, EffectKind, RuleFacts, rule_facts
+from .invisibility import DRAWS, NEXT_DRAWS, REVEAL, SKIP, SWAP, VIEW, ask_to_block
 from .matching import StackRule
 from .rng import shuffled
 from .rules import Rules, kept_on
+from .seats import next_active
 from .state import Phase
 
 
@@ -33,6 +35,23 @@ class Play(NamedTuple):
     player: int
     card: Card
     target: int | None = None
+    targets: tuple[int, ...] = ()  # Joker's seats (§7.11.6)
+    each: int = 0  # the cards each of a Joker's seats draws
+    first: bool = False  # a first discard, which nobody played (no block, §7.11.3)
+
+
+def _blocked(
+    d: Draft,
+    play: Play,
+    victim: int,
+    what: str,
+    count: int = 0,
+    reason: str = "",
+) -> bool:
+    """§7.11.3: whether the effect on `victim` waits for its Invisibility answer."""
+    if play.first:
+        return False
+    return ask_to_block(d, play.player, victim, what, count, reason, play.targets)
 
 
 Effect = Callable[[Draft, Play], None]
@@ -68,14 +87,16 @@ def swap_hands(d: Draft, a: int, b: int) -> None:
     d.emit(EventType.SWAP_HANDS, seats=[a, b], sizes=[len(d.hands[a]), len(d.hands[b])])
 
 
-def rotate_hands(d: Draft, player: int) -> None:
-    """§7.2.2: every active hand passes to the next player in the current direction."""
+def rotate_hands(d: Draft, player: int, to_the_left: bool = False) -> None:
+    """§7.2.2: every active hand passes to the next player in the current direction, or
+    clockwise whatever the direction (`to_the_left`, Pirate's 0, §7.6.1)."""
     seats = d.seats_from(player)
     old = {seat: d.hands[seat] for seat in seats}
+    direction = 1 if to_the_left else d.direction
     for seat in seats:
-        d.hands[d.next_seat(seat)] = old[seat]
+        d.hands[next_active(d.active, seat, direction)] = old[seat]
     d.uncaught = ()  # every hand changed owner (§4.2)
-    d.emit(EventType.ROTATE_HANDS, direction=d.direction)
+    d.emit(EventType.ROTATE_HANDS, direction=direction)
 
 
 def shuffle_hands(d: Draft, player: int) -> None:
@@ -95,6 +116,19 @@ def shuffle_hands(d: Draft, player: int) -> None:
 def reveal_hand(d: Draft, target: int) -> None:
     """A hand shown to everyone at that moment (the `reveal` custom effect, as Howler §7.11.2)."""
     d.emit(EventType.REVEAL, seat=target, cards=[card.code for card in d.hands[target]])
+
+
+def show_hand(d: Draft, player: int, target: int) -> None:
+    """§7.11.8 Travel: `target`'s hand shown to `player` alone, at that moment."""
+    cards = [card.code for card in d.hands[target]]
+    d.events.append(
+        Event(
+            EventType.TRAVEL,
+            {"seat": player, "target": target},
+            {"cards": cards},
+            frozenset({player}),
+        )
+    )
 
 
 def start_discard_round(d: Draft, player: int) -> None:
@@ -126,14 +160,22 @@ def number_effect(d: Draft, play: Play) -> None:
     advance(d, play.player)  # §3.6.1
 
 
-def seven_o_effect(d: Draft, play: Play) -> None:
-    """§7.2: a 7 swaps with the named seat, a 0 rotates every hand; then as a number card."""
-    if play.card.rank == 7:
-        assert play.target is not None
-        swap_hands(d, play.player, play.target)
-    elif play.card.rank == 0:
-        rotate_hands(d, play.player)
-    advance(d, play.player)
+def seven_o_effect(pirate: bool) -> Effect:
+    """§7.2: a 7 swaps with the named seat, a 0 rotates every hand; then as a number card.
+    Under Pirate (§7.6.1) a 7 may name nobody and swaps nothing, and a 0 passes left."""
+
+    def effect(d: Draft, play: Play) -> None:
+        if play.card.rank == 7:
+            assert play.target is not None or pirate
+            if play.target is not None:
+                if _blocked(d, play, play.target, SWAP):
+                    return
+                swap_hands(d, play.player, play.target)
+        elif play.card.rank == 0:
+            rotate_hands(d, play.player, to_the_left=pirate)
+        advance(d, play.player)
+
+    return effect
 
 
 def skip_effect(d: Draft, play: Play) -> None:
@@ -141,6 +183,12 @@ def skip_effect(d: Draft, play: Play) -> None:
     victim = d.next_seat(play.player)
     d.emit(EventType.SKIP, seat=victim)
     advance(d, victim)
+
+
+def skip_card_effect(d: Draft, play: Play) -> None:
+    """A Skip, which its victim may block (§7.11.3); a two-player Reverse may not."""
+    if not _blocked(d, play, d.next_seat(play.player), SKIP):
+        skip_effect(d, play)
 
 
 def reverse_effect(skips_with_two: bool) -> Effect:
@@ -167,22 +215,64 @@ def shuffle_hands_effect(d: Draft, play: Play) -> None:
     advance(d, play.player)  # §7.9.2
 
 
+def others_draw(d: Draft, play: Play, count: int, reason: str) -> bool:
+    """§7.7.3, §7.11.6: the other seats (a Joker's named ones) draw in turn order from next(p);
+    True when a holder of the Invisibility card was asked first (§7.11.3) and the rest waits."""
+    named = play.targets
+    for seat in d.seats_from(d.next_seat(play.player)):
+        if seat == play.player or (named and seat not in named):
+            continue
+        if _blocked(d, play, seat, DRAWS, count, reason):
+            return True
+        d.draw(seat, count, reason)
+    return False
+
+
 def downpour_effect(count: int) -> Effect:
     def effect(d: Draft, play: Play) -> None:
-        everyone_else_draws(d, play.player, count, "wild_downpour")
-        advance(d, play.player)  # §7.7.3: nobody is skipped
+        if not others_draw(d, play, count, "wild_downpour"):
+            advance(d, play.player)  # §7.7.3: nobody is skipped
 
     return effect
 
 
-def draw_two_effect(stacking: bool) -> Effect:
+def draw_card_effect(stacking: bool, count: int = 2, reason: str = "draw_two") -> Effect:
+    """§3.6.4: a Draw Two (a Draw Three, §7.11.1, with 3): next(p) draws and loses the turn."""
+
     def effect(d: Draft, play: Play) -> None:
         victim = d.next_seat(play.player)
         if stacking:  # §7.1.1: the penalty waits for the victim's response
-            d.pending_draw += 2
+            d.pending_draw += count
             d.await_response(Phase.AWAIT_STACK_RESPONSE, victim)
-        else:
-            penalise(d, victim, 2, "draw_two")
+        elif not _blocked(d, play, victim, NEXT_DRAWS, count, reason):
+            penalise(d, victim, count, reason)
+
+    return effect
+
+
+def joker_draws(d: Draft, play: Play) -> None:
+    """§7.11.6: each named seat draws `count`, in turn order from next(p)."""
+    named = set(play.targets)
+    for seat in d.seats_from(d.next_seat(play.player)):
+        if seat in named:
+            d.draw(seat, play.each, "joker")
+
+
+def joker_effect(d: Draft, play: Play) -> None:
+    if not others_draw(d, play, play.each, "joker"):
+        advance(d, play.player)  # nobody is skipped
+
+
+def targeted_effect(act: Callable[[Draft, int, int], None], what: str) -> Effect:
+    """A card that does something to the seat its player names (which may block it, §7.11.3:
+    `what` says what waits), then play goes on."""
+
+    def effect(d: Draft, play: Play) -> None:
+        assert play.target is not None
+        if _blocked(d, play, play.target, what):
+            return
+        act(d, play.player, play.target)
+        advance(d, play.player)
 
     return effect
 
@@ -197,7 +287,8 @@ def wild_draw_four_effect(bluffing: bool, stacking: bool) -> Effect:
             d.await_response(Phase.AWAIT_STACK_RESPONSE, victim)
         else:  # every WD4 is known to be legal: nothing to decide
             d.pending_draw = 0
-            penalise(d, victim, 4, "wild_draw_four")
+            if not _blocked(d, play, victim, NEXT_DRAWS, 4, "wild_draw_four"):
+                penalise(d, victim, 4, "wild_draw_four")
 
     return effect
 
@@ -206,34 +297,50 @@ def custom_wild_effect(effect: CardEffect, reverse: Effect) -> Effect:
     """§7.10.2: the effect every Wild Customizable carries (`reverse`: this game's Reverse)."""
     kind, count = effect
     if kind is EffectKind.NEXT_DRAWS:
-        return lambda d, play: penalise(d, d.next_seat(play.player), count, "wild_customizable")
+
+        def next_draws(d: Draft, play: Play) -> None:
+            victim = d.next_seat(play.player)
+            if not _blocked(d, play, victim, NEXT_DRAWS, count, "wild_customizable"):
+                penalise(d, victim, count, "wild_customizable")
+
+        return next_draws
     if kind is EffectKind.OTHERS_DRAW:
         return downpour_effect(count)
     if kind is EffectKind.SWAP_HANDS:
-
-        def swap(d: Draft, play: Play) -> None:
-            assert play.target is not None
-            swap_hands(d, play.player, play.target)
-            advance(d, play.player)
-
-        return swap
+        return targeted_effect(swap_hands, SWAP)
     if kind is EffectKind.REVEAL:
-
-        def reveal(d: Draft, play: Play) -> None:
-            assert play.target is not None
-            reveal_hand(d, play.target)
-            advance(d, play.player)
-
-        return reveal
+        return targeted_effect(lambda d, player, target: reveal_hand(d, target), REVEAL)
     if kind is EffectKind.ALL_DISCARD_ONE:
-        return lambda d, play: start_discard_round(d, play.player)
+        return care_a_lot_effect
     simple: dict[EffectKind, Effect] = {
         EffectKind.NONE: wild_effect,
-        EffectKind.SKIP: skip_effect,
+        EffectKind.SKIP: skip_card_effect,
         EffectKind.REVERSE: reverse,
         EffectKind.SHUFFLE_HANDS: shuffle_hands_effect,
     }
     return simple[kind]
+
+
+def mambo_effect(d: Draft, play: Play) -> None:
+    """§7.11.7: gifts to each other active seat in turn order from next(p), keeping at least
+    one card; then a lead."""
+    ask_for_gift(d, play.player, d.next_seat(play.player))
+
+
+def ask_for_gift(d: Draft, player: int, seat: int) -> None:
+    """The gift to `seat` is due, unless the round of gifts is over (back at `player`) or the
+    player is down to one card: then the lead."""
+    d.turn = d.to_act = player
+    if seat == player or len(d.hands[player]) <= 1:
+        d.phase = Phase.AWAIT_LEAD
+        d.gift_to = None
+    else:
+        d.phase = Phase.AWAIT_GIFT
+        d.gift_to = seat
+
+
+def care_a_lot_effect(d: Draft, play: Play) -> None:
+    start_discard_round(d, play.player)
 
 
 # -- what a last card still does (§6.1.3, §6.1.4) ----------------------------------------------
@@ -256,6 +363,8 @@ def last_card_draws(facts: RuleFacts) -> dict[Kind, Callable[[Draft, Play], None
 
     table: dict[Kind, Callable[[Draft, Play], None]] = {
         Kind.DRAW_TWO: next_draws(2, "draw_two"),
+        Kind.DRAW_THREE: next_draws(3, "draw_three"),
+        Kind.WILD_JOKER: joker_draws,
         Kind.WILD_DRAW_FOUR: next_draws(4, "wild_draw_four"),
         Kind.WILD_DOWNPOUR_1: others_draw(1),
         Kind.WILD_DOWNPOUR_2: others_draw(2),
@@ -295,6 +404,8 @@ class Variant:
     first_discard: Mapping[Kind, str]
     stack_rule: StackRule | None
     targeted: frozenset[Card]  # cards whose play names a seat (Seven-O's 7s, a swap wild)
+    # §7.11.7: a Wild Draw Four led after a Mambo cannot be challenged
+    unchallenged_wd4: Effect
 
     def needs_target(self, card: Card) -> bool:
         return card in self.targeted
@@ -312,16 +423,25 @@ def _compile(rules: Rules) -> Variant:
     stacking = facts.allows_stacking
     reverse = reverse_effect(facts.reverse_skips_with_two)
     effects: dict[Kind, Effect] = {
-        Kind.NUMBER: seven_o_effect if facts.numbers else number_effect,
-        Kind.SKIP: skip_effect,
+        Kind.NUMBER: seven_o_effect(facts.pirate) if facts.numbers else number_effect,
+        Kind.SKIP: skip_card_effect,
         Kind.REVERSE: reverse,
-        Kind.DRAW_TWO: draw_two_effect(stacking),
+        Kind.DRAW_TWO: draw_card_effect(stacking),
         Kind.WILD: wild_effect,
         Kind.WILD_DRAW_FOUR: wild_draw_four_effect(facts.allows_wd4_bluff, stacking),
         Kind.WILD_SHUFFLE_HANDS: shuffle_hands_effect,
         Kind.WILD_CUSTOMIZABLE: custom_wild_effect(facts.effects[Kind.WILD_CUSTOMIZABLE], reverse),
         Kind.WILD_DOWNPOUR_1: downpour_effect(1),
         Kind.WILD_DOWNPOUR_2: downpour_effect(2),
+        # §7.11
+        Kind.DRAW_THREE: draw_card_effect(stacking, 3, "draw_three"),
+        Kind.WILD_HOWLER: targeted_effect(lambda d, player, target: reveal_hand(d, target), REVEAL),
+        Kind.WILD_INVISIBILITY: wild_effect,
+        Kind.WILD_CARE_A_LOT: care_a_lot_effect,
+        Kind.WILD_FRIENDSHIP: targeted_effect(swap_hands, SWAP),
+        Kind.WILD_JOKER: joker_effect,
+        Kind.WILD_TRAVEL: targeted_effect(show_hand, VIEW),
+        Kind.WILD_MAMBO: mambo_effect,
     }
     wild_first = FirstDiscard.REDRAW if rules.first_wild == "redraw" else FirstDiscard.CHOOSE_COLOR
     first_discard = {
@@ -335,6 +455,9 @@ def _compile(rules: Rules) -> Variant:
         Kind.WILD_DRAW_FOUR: FirstDiscard.REDRAW,
         Kind.WILD_DOWNPOUR_1: FirstDiscard.REDRAW,
         Kind.WILD_DOWNPOUR_2: FirstDiscard.REDRAW,
+        # §2.4: a Draw Three as a Draw Two; theme wilds returned and redrawn
+        Kind.DRAW_THREE: FirstDiscard.EFFECT,
+        **{kind: FirstDiscard.REDRAW for kind in THEME_KINDS.values() if kind.is_wild},
     }
     return Variant(
         rules=rules,
@@ -345,4 +468,5 @@ def _compile(rules: Rules) -> Variant:
         stack_rule=facts.stack_rule,
         # §7.2.1, §7.10.2: Seven-O's 7s, a swapping or revealing Wild Customizable
         targeted=frozenset(card for card in rules.deck_cards() if facts.names_target(card)),
+        unchallenged_wd4=wild_draw_four_effect(False, stacking),
     )

@@ -9,22 +9,35 @@ House rules enter only through the compiled `Variant` tables (see `effects`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import itertools
 from collections.abc import Callable
 
+from .action_index import action_index
 from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color, Kind, sort_hand
 from .draft import Draft
-from .effects import Play, Variant, advance, ask_next_discarder, compile_rules, penalise
+from .effects import (
+    Play,
+    Variant,
+    advance,
+    ask_for_gift,
+    ask_next_discarder,
+    compile_rules,
+    penalise,
+)
 from .errors import ActionSyntaxError, CorruptDataError, IllegalActionError, illegal, shown
 from .events import Event, EventType, codes
+from .invisibility import INVISIBILITY, TURN_TAKING, resume
 from .matching import is_identical, is_wd4_legal, matches
 from .scoring import end_hand
 from .setup import next_hand
-from .state import GameState, PendingChallenge, Phase
+from .state import GameState, PendingChallenge, PendingPirate, Phase
 from .transition import Transition
 
 _RESPONSES = (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE)
+_MAMBO = (Phase.AWAIT_GIFT, Phase.AWAIT_LEAD)
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 _LOWER = {color: color.value.lower() for color in COLORS}
 
@@ -50,10 +63,21 @@ _CHALLENGE = _action(ActionKind.CHALLENGE)
 _UNO = _action(ActionKind.UNO)
 _NEXT = _action(ActionKind.NEXT)
 _DECLINE = _action(ActionKind.DECLINE)
-# Actions a seat may take while a discard round waits on someone (§7.11.4, §4, §5.5).
-_IN_DISCARD_ROUND = frozenset(
-    {ActionKind.DISCARD, ActionKind.DECLINE, ActionKind.UNO, ActionKind.CATCH, ActionKind.PENALIZE}
-)
+_ALLOW = _action(ActionKind.ALLOW)
+_PIRATE_ANSWERS = (_action(ActionKind.PASS), _action(ActionKind.CHEAT))
+# Actions a seat may take while a discard round or a Pirate window waits on someone (§7.11.4,
+# §7.6.4, and §4, §5.5 at any time).
+_ANY_TIME = (ActionKind.UNO, ActionKind.CATCH, ActionKind.PENALIZE)
+_IN_DISCARD_ROUND = frozenset({ActionKind.DISCARD, ActionKind.DECLINE, *_ANY_TIME})
+_IN_PIRATE_WINDOW = frozenset({ActionKind.PASS, ActionKind.CHEAT, *_ANY_TIME})
+# What each phase of a decision by one seat alone allows (§7.11.4, §7.6.4, §7.11.7).
+_ALLOWED_IN = {
+    Phase.AWAIT_DISCARD: _IN_DISCARD_ROUND,
+    Phase.AWAIT_PIRATE: _IN_PIRATE_WINDOW,
+    Phase.AWAIT_GIFT: frozenset({ActionKind.GIVE, *_ANY_TIME}),
+    Phase.AWAIT_LEAD: frozenset({ActionKind.LEAD, *_ANY_TIME}),
+    Phase.AWAIT_BLOCK: frozenset({ActionKind.BLOCK, ActionKind.ALLOW, *_ANY_TIME}),
+}
 _COLOR_CHOICES = tuple(_action(ActionKind.COLOR, color=c) for c in COLORS)
 
 
@@ -82,13 +106,17 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
             color = state.color
             top = state.discard[-1]
             # The hot path of every simulation: match each distinct card once, inline.
-            playable = {
-                c
-                for c in hand
-                if c.is_wild
-                or c.color is color
-                or (not top.is_wild and c.kind is top.kind and c.rank == top.rank)
-            }
+            playable = (
+                set(hand)  # §7.6.3: under Pirate any card may be played, as a cheat
+                if variant.facts.pirate
+                else {
+                    c
+                    for c in hand
+                    if c.is_wild
+                    or c.color is color
+                    or (not top.is_wild and c.kind is top.kind and c.rank == top.rank)
+                }
+            )
             penultimate = len(hand) == 2
             targeted = variant.targeted
             for card in sort_hand(playable):
@@ -106,7 +134,12 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     elif phase is Phase.AFTER_DRAW:
         if seat == state.turn:
             assert state.drawn is not None
-            out += _play_variants(state, variant, seat, state.drawn)
+            if variant.facts.pirate:  # §7.6.3: any card, the drawn one or not
+                for card in _distinct(hand):
+                    if _wd4_allowed(state, variant, hand, card):
+                        out += _play_variants(state, variant, seat, card)
+            else:
+                out += _play_variants(state, variant, seat, state.drawn)
             out.append(_KEEP)
     elif phase in _RESPONSES:
         if seat == state.to_act:
@@ -120,6 +153,9 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
             if phase is Phase.AWAIT_WD4_RESPONSE:
                 out.append(_CHALLENGE)
             out.append(_ACCEPT)
+            # §7.11.3, §7.13.5: a block cancels the whole total, of cards someone played
+            if INVISIBILITY in hand and state.top_player is not None:
+                out += _block_choices(hand)
     elif phase is Phase.AWAIT_FIRST_COLOR and seat == state.to_act:
         out += _COLOR_CHOICES
     exposed = state.exposed
@@ -127,6 +163,19 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
         out.append(_UNO if exposed == seat else _action(ActionKind.CATCH, target=exposed))
     if phase is Phase.AWAIT_DISCARD and seat == state.to_act:
         out += _discard_choices(hand)
+    elif phase is Phase.AWAIT_PIRATE and seat == state.to_act:
+        out += _PIRATE_ANSWERS
+    elif phase is Phase.AWAIT_BLOCK and seat == state.to_act:
+        out += _block_choices(hand)
+        out.append(_ALLOW)
+    elif phase is Phase.AWAIT_GIFT and seat == state.to_act:
+        out += [_action(ActionKind.GIVE, card) for card in _distinct(hand)]
+    elif phase is Phase.AWAIT_LEAD and seat == state.to_act:
+        for card in _distinct(hand):  # §7.11.7: any card, no match needed, a WD4 too
+            out += _lead_variants(state, variant, seat, card)
+    if variant.facts.theme_cards and len(out) > 1:
+        # The theme cards were numbered after everything else: keep the index's order.
+        out.sort(key=action_index(state.players).index)
     return tuple(out)
 
 
@@ -149,17 +198,20 @@ def _distinct(hand: tuple[Card, ...]) -> list[Card]:
 def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) -> list[Action]:
     size = len(state.hands[seat])
     penultimate = size == 2
+    if card.kind is Kind.WILD_JOKER:
+        return _joker_variants(state, seat, card, penultimate)
     targeted = variant.needs_target(card)
     if not targeted:
         plain = _PLAIN_VARIANTS.get((card, penultimate))
         if plain is not None:
             return plain
-    colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
+    colors: tuple[Color | None, ...] = COLORS if _declares_colour(card) else (None,)
     if targeted:
         targets: tuple[int | None, ...] = tuple(
             s for s in range(state.players) if s != seat and state.active[s]
         )
-        if size == 1:  # §7.2.4: a last card goes out and swaps nothing; a target is optional
+        # §7.2.4: a last card goes out and swaps nothing; §7.6.1: Pirate's 7 may swap nothing
+        if size == 1 or _optional_target(variant, card):
             targets = (None, *targets)
     else:
         targets = (None,)
@@ -173,6 +225,65 @@ def _play_variants(state: GameState, variant: Variant, seat: int, card: Card) ->
         if targets == (None,):
             _PLAIN_VARIANTS[card, penultimate] = variants
     return variants
+
+
+def _block_choices(hand: tuple[Card, ...]) -> list[Action]:
+    calls = (False, True) if len(hand) == 2 else (False,)
+    return [_action(ActionKind.BLOCK, color=c, uno=u) for c in COLORS for u in calls]
+
+
+def _lead_variants(state: GameState, variant: Variant, seat: int, card: Card) -> list[Action]:
+    plays = _play_variants(state, variant, seat, card)
+    key = tuple(plays)
+    leads = _LEAD_VARIANTS.get(key)
+    if leads is None:
+        leads = _LEAD_VARIANTS[key] = [
+            Action(ActionKind.LEAD, a.card, a.color, a.target, a.uno, a.targets, a.count)
+            for a in plays
+        ]
+    return leads
+
+
+_LEAD_VARIANTS: dict[tuple[Action, ...], list[Action]] = {}
+
+
+def _joker_variants(state: GameState, seat: int, card: Card, penultimate: bool) -> list[Action]:
+    """§7.11.6: a colour, 1 to 3 distinct other active seats (in increasing order) and a count
+    1 to 3; the order of `lastcard.core.action_index`."""
+    others = tuple(s for s in range(state.players) if s != seat and state.active[s])
+    key = (card, others, penultimate)
+    variants = _JOKER_VARIANTS.get(key)
+    if variants is None:
+        calls = (False, True) if penultimate else (False,)
+        variants = [
+            Action(ActionKind.PLAY, card, c, None, u, targets, count)
+            for c in COLORS
+            for targets in joker_target_sets(others)
+            for count in JOKER_COUNTS
+            for u in calls
+        ]
+        _JOKER_VARIANTS[key] = variants
+    return variants
+
+
+JOKER_COUNTS = (1, 2, 3)
+
+
+def joker_target_sets(seats: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every set of 1 to 3 of `seats`, by size, then in increasing order."""
+    return [group for size in (1, 2, 3) for group in itertools.combinations(seats, size)]
+
+
+_JOKER_VARIANTS: dict[tuple[Card, tuple[int, ...], bool], list[Action]] = {}
+
+
+def _declares_colour(card: Card) -> bool:
+    """A wild declares a colour, but for the Mambo (§7.11.7): its lead will set one."""
+    return card.is_wild and card.kind is not Kind.WILD_MAMBO
+
+
+def _optional_target(variant: Variant, card: Card) -> bool:
+    return variant.facts.pirate and card.kind is Kind.NUMBER
 
 
 # Play actions by (card, targets, penultimate): the same few hundred lists serve every game.
@@ -261,8 +372,10 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
             )
     elif not state.active[seat]:
         raise illegal("NOT_YOUR_TURN", f"seat {seat} has been eliminated (§7.5.2)")
-    elif state.phase is Phase.AWAIT_DISCARD and action.kind not in _IN_DISCARD_ROUND:
-        raise _discard_round_waits(state, seat)
+    else:
+        allowed = _ALLOWED_IN.get(state.phase)
+        if allowed is not None and action.kind not in allowed:
+            raise _WAITS[state.phase](state, seat)
     d = Draft(state)
     _HANDLERS[action.kind](d, compile_rules(state.rules), seat, action)
     return Transition(d.freeze(), tuple(d.events))
@@ -275,15 +388,15 @@ def _check_shape(action: Action) -> None:
     """An `Action` built by hand must have the parts its kind needs (parsed ones always do),
     each of its type: a bool is no seat and no colour, `uno` is True or False."""
     kind = action.kind
-    if kind is ActionKind.PLAY:
+    if kind is ActionKind.PLAY or kind is ActionKind.LEAD or kind is ActionKind.GIVE:
         if not isinstance(action.card, Card):
-            raise ActionSyntaxError("a play needs a card")
+            raise ActionSyntaxError(f"a {kind.value} needs a card")
     elif kind is ActionKind.DISCARD:
         if not isinstance(action.card, Card):
             raise ActionSyntaxError("a discard needs a card: discard R5")
         if action.color is not None or action.target is not None:
             raise ActionSyntaxError("a discard names a card only: no colour, no target")
-    elif kind is ActionKind.COLOR:
+    elif kind is ActionKind.COLOR or kind is ActionKind.BLOCK:
         if not isinstance(action.color, Color):
             raise ActionSyntaxError("`color` needs a colour: color r, y, g or b")
     elif kind is ActionKind.CATCH or kind is ActionKind.PENALIZE:
@@ -318,6 +431,7 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     phase = d.phase
     hand = d.hands[seat]
     jump_in = False
+    pirate = variant.facts.pirate
     if phase is Phase.AWAIT_TURN:
         if seat != d.turn:
             if not (_may_jump_in(d, variant, seat) and is_identical(card, d.discard[-1])):
@@ -328,7 +442,7 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
             raise _not_your_turn(d, variant, seat, "play")
         if card not in hand:
             raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§3.2.1)")
-        if card is not d.drawn and not variant.facts.table_mode:
+        if card is not d.drawn and not variant.facts.table_mode and not pirate:
             raise illegal(
                 "ONLY_DRAWN_CARD_MAY_BE_PLAYED",
                 "after drawing only the drawn card may be played, or `keep` (§3.5.3)",
@@ -344,16 +458,10 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
         raise _not_your_turn(d, variant, seat, "play")
     if card not in hand:
         raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§3.2.1)")
-    if card.is_wild and action.color is None:
-        raise illegal(
-            "MISSING_COLOUR", f"a {card.code} needs a declared colour, e.g. {card.code}:r (§3.2.6)"
-        )
-    if not card.is_wild and action.color is not None:
-        raise illegal(
-            "UNEXPECTED_COLOUR", f"{card.code} is a coloured card: declare no colour (§3.2.6)"
-        )
+    _check_colour(card, action)
     color = d.color
     assert color is not None
+    cheat = False
     if phase in _RESPONSES:
         rule = variant.stack_rule
         if rule is None or not rule(card, d.discard[-1], color):
@@ -370,17 +478,20 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     elif (phase is Phase.AFTER_DRAW and card is not d.drawn) or not matches(
         card, d.discard[-1], color
     ):
-        if not variant.facts.table_mode or jump_in:
+        if pirate and not jump_in:
+            cheat = True  # §7.6.3, §7.13.6: accepted, flagged for its player alone
+        elif not variant.facts.table_mode or jump_in:
             raise illegal(
                 "CARD_DOES_NOT_MATCH",
                 f"{card.code} does not match {d.discard[-1].code} "
                 f"with {color.name.lower()} current (§3.2)",
             )
-        # §5.4.1: at a refereed table a wrong card is a mistake paid for, not an error. The
-        # play must still be well formed (§5.4.2): the checks above and the target below.
-        _check_target(d, variant, seat, card, action.target)
-        _wrong_card(d, variant, seat, card)
-        return
+        else:
+            # §5.4.1: at a refereed table a wrong card is a mistake paid for, not an error.
+            # The play must still be well formed (§5.4.2): the checks above, the target below.
+            _check_play_targets(d, variant, seat, action)
+            _wrong_card(d, variant, seat, card)
+            return
     legal = True
     if card.kind is Kind.WILD_DRAW_FOUR:
         legal = is_wd4_legal(_without(hand, card), color)
@@ -389,14 +500,28 @@ def _play(d: Draft, variant: Variant, seat: int, action: Action) -> None:
                 "ILLEGAL_WILD_DRAW_FOUR",
                 f"a Wild Draw Four needs a hand with no {color.name.lower()} card (§3.3.1)",
             )
-    _check_target(d, variant, seat, card, action.target)
+    _check_play_targets(d, variant, seat, action)
     if action.uno and len(hand) != 2:
         raise illegal(
             "NOTHING_TO_CALL", "Uno is called with the play of one's penultimate card (§4.1)"
         )
-    _resolve_play(d, variant, seat, action, legal, jump_in)
-    if phase is Phase.AFTER_DRAW or (phase is Phase.AWAIT_TURN and not jump_in):
+    on_turn = phase is Phase.AFTER_DRAW or (phase is Phase.AWAIT_TURN and not jump_in)
+    _resolve_play(d, variant, seat, action, legal, jump_in, cheat if on_turn else None)
+    if on_turn:
         _turn_taken(d, variant)  # a stacking answer and a jump-in are no turns (§3.11.4)
+
+
+def _check_colour(card: Card, action: Action) -> None:
+    """§3.2.6: a wild declares a colour (not the Mambo, §7.11.7), a coloured card none."""
+    if _declares_colour(card):
+        if action.color is None:
+            raise illegal(
+                "MISSING_COLOUR",
+                f"a {card.code} needs a declared colour, e.g. {card.code}:r (§3.2.6)",
+            )
+    elif action.color is not None:
+        what = "the Mambo declares no colour (§7.11.7)" if card.is_wild else "a coloured card"
+        raise illegal("UNEXPECTED_COLOUR", f"{card.code} is {what}: declare no colour (§3.2.6)")
 
 
 def _wrong_card(d: Draft, variant: Variant, seat: int, card: Card) -> None:
@@ -425,6 +550,8 @@ def _wrong_card(d: Draft, variant: Variant, seat: int, card: Card) -> None:
 def _turn_taken(d: Draft, variant: Variant) -> None:
     """Count a turn of §3 (a play, a draw and what follows it, a pass) for §3.11.4: once the
     hand has lasted `turn_limit` turns it ends blocked (§3.11.3)."""
+    if d.phase is Phase.AWAIT_PIRATE:
+        return  # counted when the window closes, once the turn's outcome is known
     d.hand_turns += 1
     limit = variant.facts.turn_limit
     if limit is not None and d.hand_turns >= limit and d.phase not in _OVER:
@@ -432,13 +559,44 @@ def _turn_taken(d: Draft, variant: Variant) -> None:
         end_hand(d, None)
 
 
+def _check_joker(d: Draft, seat: int, action: Action) -> None:
+    """§7.11.6: 1 to 3 distinct other active seats, in increasing order, and a count 1 to 3."""
+    targets, count = action.targets, action.count
+    others = [s for s in range(d.players) if s != seat and d.active[s]]
+    if (
+        not isinstance(targets, tuple)
+        or not 1 <= len(targets) <= 3
+        or any(type(t) is not int or t not in others for t in targets)
+        or list(targets) != sorted(set(targets))
+        or action.target is not None
+    ):
+        raise illegal(
+            "INVALID_TARGET",
+            "a Joker names 1 to 3 other active seats and a count, e.g. "
+            f"WJ:r>{others[0]}*2 (§7.11.6)",
+        )
+    if count not in JOKER_COUNTS:
+        raise illegal("INVALID_TARGET", "a Joker makes each seat draw 1, 2 or 3: *1, *2 or *3")
+
+
+def _check_play_targets(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    card = action.card
+    assert card is not None
+    if card.kind is Kind.WILD_JOKER:
+        _check_joker(d, seat, action)
+        return
+    if action.targets or action.count:
+        raise illegal("INVALID_TARGET", f"{card.code} names no seats and no count (§7.11.6)")
+    _check_target(d, variant, seat, card, action.target)
+
+
 def _check_target(d: Draft, variant: Variant, seat: int, card: Card, target: int | None) -> None:
     if not variant.needs_target(card):
         if target is not None:
             raise illegal("INVALID_TARGET", f"{card.code} names no target here (§7.2)")
         return
-    if target is None and len(d.hands[seat]) == 1:
-        return  # §7.2.1, §7.2.4: a 7 that goes out exchanges nothing and needs no target
+    if target is None and (len(d.hands[seat]) == 1 or _optional_target(variant, card)):
+        return  # §7.2.4: a 7 that goes out needs no target; §7.6.1: nor does Pirate's 7
     if target is None or not 0 <= target < d.players or target == seat or not d.active[target]:
         raise illegal(
             "INVALID_TARGET",
@@ -448,9 +606,18 @@ def _check_target(d: Draft, variant: Variant, seat: int, card: Card, target: int
 
 
 def _resolve_play(
-    d: Draft, variant: Variant, seat: int, action: Action, legal: bool, jump_in: bool
+    d: Draft,
+    variant: Variant,
+    seat: int,
+    action: Action,
+    legal: bool,
+    jump_in: bool,
+    cheat: bool | None = None,
 ) -> None:
-    """§3.6: place the card, set the colour, go out or apply the effect, then the Uno duty."""
+    """§3.6: place the card, set the colour, go out or apply the effect, then the Uno duty.
+
+    Under Pirate an on-turn play (`cheat` not None) first opens the window of §7.6.4: the
+    effect waits until everyone has let the play stand."""
     card = action.card
     assert card is not None
     d.close_catch_window()  # §4.4 (a), (b)
@@ -459,12 +626,20 @@ def _resolve_play(
     d.take_from_hand(seat, card)
     d.discard = (*d.discard, card)
     color_before = d.color
+    top_before = d.top_player
     d.color = action.color if card.is_wild else card.color
+    if card.kind is Kind.WILD_MAMBO:
+        d.color = color_before  # §7.11.7: no colour is declared; the lead will set one
     d.top_player = seat
-    d.passes = 0
     d.drawn = None
     d.challenge = None  # stacking on a WD4 gives up its challenge (§7.1.7)
-    if card.kind is Kind.WILD_DRAW_FOUR and variant.facts.allows_wd4_bluff and d.hands[seat]:
+    lead = action.kind is ActionKind.LEAD
+    if (
+        card.kind is Kind.WILD_DRAW_FOUR
+        and variant.facts.allows_wd4_bluff
+        and d.hands[seat]
+        and not lead  # §7.11.7: a lead cannot be challenged
+    ):
         d.challenge = PendingChallenge(seat, legal, d.hands[seat], color_before)
     assert d.color is not None
     d.emit(
@@ -476,8 +651,26 @@ def _resolve_play(
         uno=action.uno,
         jump_in=jump_in,
     )
-    play = Play(seat, card, action.target)
     d.turn = seat
+    if cheat is not None and variant.facts.pirate:
+        d.pirate = PendingPirate(
+            cheat, color_before, top_before, action.target, action.uno, action.targets, action.count
+        )
+        d.phase = Phase.AWAIT_PIRATE
+        d.to_act = d.next_seat(seat)
+        d.events.append(
+            Event(EventType.PIRATE_WINDOW, {"seat": seat}, {"cheat": cheat}, frozenset({seat}))
+        )
+        return
+    d.passes = 0
+    play = Play(seat, card, action.target, action.targets, action.count)
+    _take_effect(d, variant, play, action.uno, lead)
+
+
+def _take_effect(d: Draft, variant: Variant, play: Play, uno: bool, lead: bool = False) -> None:
+    """§3.6 steps 3–5 for the card `play.player` has placed on top: go out or apply the
+    effect, then the Uno duty."""
+    seat, card = play.player, play.card
     if not d.hands[seat]:  # §6.1: out; only the draw part of the last card still happens
         d.challenge = None
         last = variant.last_card.get(card.kind)
@@ -486,11 +679,20 @@ def _resolve_play(
         end_hand(d, seat)
         return
     penultimate = len(d.hands[seat]) == 1
-    variant.effects[card.kind](d, play)
+    if lead and card.kind is Kind.WILD_DRAW_FOUR:
+        variant.unchallenged_wd4(d, play)  # §7.11.7
+    else:
+        variant.effects[card.kind](d, play)
     # §4.1, §4.2: only playing one's penultimate card creates the duty, and only if the
     # player still holds one card once the card's own effect (a swap, a re-deal) is done.
-    if penultimate and len(d.hands[seat]) == 1 and not action.uno:
-        d.exposed = seat
+    if penultimate and not uno:
+        if d.phase is Phase.AWAIT_BLOCK:  # judged once the holder has answered
+            assert d.block is not None
+            d.block = dataclasses.replace(d.block, owes_uno=True)
+        elif d.phase in _MAMBO:
+            pass  # §7.11.7: the play resolves with its lead, which carries the duty
+        elif len(d.hands[seat]) == 1:
+            d.exposed = seat
 
 
 def _draw(d: Draft, variant: Variant, seat: int, action: Action) -> None:
@@ -704,6 +906,215 @@ def _end_discard_turn(d: Draft, seat: int) -> None:
         ask_next_discarder(d, player, d.next_seat(seat))
 
 
+def _pirate_window_waits(state: GameState | Draft, seat: int) -> IllegalActionError:
+    if seat == state.to_act:
+        return illegal(
+            "RESPONSE_REQUIRED",
+            f"seat {seat} answers the play first: `pass` or `cheat` (§7.6.4)",
+        )
+    return illegal(
+        "NOT_YOUR_TURN",
+        f"the Pirate window waits on seat {state.to_act}, not seat {seat} (§7.6.4)",
+    )
+
+
+def _check_pirate_answer(d: Draft, variant: Variant, seat: int, what: str) -> PendingPirate:
+    if not variant.facts.pirate:
+        raise illegal("OPTION_DISABLED", f"`{what}` answers a play under Pirate rules (§7.6.4)")
+    pending = d.pirate
+    if d.phase is not Phase.AWAIT_PIRATE or pending is None:
+        raise illegal("NO_PIRATE_WINDOW", f"`{what}` answers a play while its window is open")
+    if seat != d.to_act:
+        raise _pirate_window_waits(d, seat)
+    return pending
+
+
+def _pirate_pass(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    """§7.6.4: the play stands as far as `seat` is concerned; the next seat is asked, and once
+    every other seat has passed the play resolves as if legal."""
+    _check_pirate_answer(d, variant, seat, "pass")
+    d.emit(EventType.PIRATE_PASS, seat=seat)
+    following = d.next_seat(seat)
+    if following != d.turn:
+        d.to_act = following
+    else:
+        _close_pirate_window(d, variant)
+
+
+def _call_cheat(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    """§7.6.4: the first call closes the window. A cheat: the card goes back to its player,
+    who draws 2 and whose turn ends, nothing of the card happening. A legal play: it stands
+    and resolves, and the caller draws `pirate_false_call_penalty`."""
+    pending = _check_pirate_answer(d, variant, seat, "cheat")
+    player = d.turn
+    d.emit(EventType.PIRATE_CALL, seat=seat, player=player, cheat=pending.cheat)
+    if not pending.cheat:
+        penalty = d.rules.pirate_false_call_penalty
+        if penalty:
+            d.draw(seat, penalty, "false_cheat_call")
+        _close_pirate_window(d, variant)
+        return
+    card = d.discard[-1]
+    d.discard = d.discard[:-1]
+    d.hands[player] = (*d.hands[player], card)
+    d.color, d.top_player = pending.color, pending.top_player
+    d.challenge = None
+    d.pirate = None
+    d.draw(player, 2, "cheat")
+    # Decided (RULES.md is silent): a caught cheat is a play the table saw, not a pass, so it
+    # resets the passes of §3.11.3 even when nothing could be drawn. Unlike a table-mode
+    # wrong card, a Pirate player may cheat every turn: counting the cheats as passes would
+    # end as blocked every hand whose stock runs out, and a blocked hand scores nobody.
+    d.passes = 0
+    advance(d, player)
+    _turn_taken(d, variant)
+
+
+def _close_pirate_window(d: Draft, variant: Variant) -> None:
+    pending = d.pirate
+    assert pending is not None
+    d.pirate = None
+    d.passes = 0
+    d.phase = Phase.AWAIT_TURN  # until the effect says who acts next
+    play = Play(d.turn, d.discard[-1], pending.target, pending.targets, pending.count)
+    _take_effect(d, variant, play, pending.uno)
+    _turn_taken(d, variant)
+
+
+def _mambo_waits(state: GameState | Draft, seat: int) -> IllegalActionError:
+    if seat == state.to_act:
+        what = "`give CARD`" if state.phase is Phase.AWAIT_GIFT else "`lead` and a card"
+        return illegal("RESPONSE_REQUIRED", f"the Mambo goes on first: {what} (§7.11.7)")
+    return illegal(
+        "NOT_YOUR_TURN", f"the Mambo of seat {state.to_act} is under way, not seat {seat}'s"
+    )
+
+
+def _block_waits(state: GameState | Draft, seat: int) -> IllegalActionError:
+    if seat == state.to_act:
+        return illegal(
+            "RESPONSE_REQUIRED", f"seat {seat} answers first: `block c` or `allow` (§7.11.3)"
+        )
+    return illegal(
+        "NOT_YOUR_TURN", f"seat {state.to_act} may block with Invisibility first (§7.11.3)"
+    )
+
+
+def _block(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    """§7.11.3: the Invisibility card goes from the holder's hand onto the pile with the colour
+    it declares, and the effect on the holder is cancelled entirely: a whole pending total,
+    which can then no longer be challenged. A block by the seat due to play next is its turn.
+    Uno (§4.1) and going out (§6.1) apply as to any play."""
+    phase = d.phase
+    if phase is Phase.AWAIT_BLOCK:
+        if seat != d.to_act:
+            raise _block_waits(d, seat)
+    elif (
+        phase in _RESPONSES
+        and seat == d.to_act
+        and variant.facts.theme_cards
+        and d.top_player is not None  # a first discard was played by nobody
+    ):
+        pass
+    else:
+        raise illegal("NO_BLOCK", "`block` answers an effect aimed at the Invisibility's holder")
+    hand = d.hands[seat]
+    if INVISIBILITY not in hand:
+        raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no Invisibility card (§7.11.3)")
+    if action.uno and len(hand) != 2:
+        raise illegal("NOTHING_TO_CALL", "Uno is called with the play of one's penultimate card")
+    turn = phase in _RESPONSES or (d.block is not None and d.block.what in TURN_TAKING)
+    if turn:  # §4.4 (a): only the seat due to act closes the window by acting
+        d.close_catch_window()
+    d.uncaught = tuple(s for s in d.uncaught if s != seat)
+    d.take_from_hand(seat, INVISIBILITY)
+    d.discard = (*d.discard, INVISIBILITY)
+    d.color = action.color
+    d.top_player = seat
+    d.passes = 0
+    assert d.color is not None
+    d.emit(EventType.BLOCK, seat=seat, color=_LOWER[d.color], uno=action.uno)
+    if not d.hands[seat]:  # §6.1: out
+        d.block = None
+        d.pending_draw = 0
+        d.challenge = None
+        end_hand(d, seat)
+    elif phase is Phase.AWAIT_BLOCK:
+        resume(d, blocked=True)
+    else:
+        d.pending_draw = 0
+        d.challenge = None
+        advance(d, seat)
+    if len(d.hands[seat]) == 1 and not action.uno and d.phase not in _OVER:
+        d.exposed = seat
+    if turn:
+        _turn_taken(d, variant)
+
+
+def _allow(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    if d.phase is not Phase.AWAIT_BLOCK or d.block is None:
+        raise illegal("NO_BLOCK", "`allow` answers an effect aimed at the Invisibility's holder")
+    if seat != d.to_act:
+        raise _block_waits(d, seat)
+    if d.block.what in TURN_TAKING:  # §4.4 (a): the seat due to act answers
+        d.close_catch_window()
+    d.emit(EventType.ALLOW, seat=seat)
+    resume(d, blocked=False)  # being skipped or made to draw is no turn (§3.11.4)
+
+
+_WAITS = {
+    Phase.AWAIT_BLOCK: _block_waits,
+    Phase.AWAIT_DISCARD: _discard_round_waits,
+    Phase.AWAIT_PIRATE: _pirate_window_waits,
+    Phase.AWAIT_GIFT: _mambo_waits,
+    Phase.AWAIT_LEAD: _mambo_waits,
+}
+
+
+def _give(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    """§7.11.7: one card of the player's choice to the seat whose gift is due."""
+    if d.phase is not Phase.AWAIT_GIFT or d.gift_to is None:
+        raise illegal("NO_MAMBO", "`give` follows a Mambo, one card to each seat in turn")
+    if seat != d.to_act:
+        raise _mambo_waits(d, seat)
+    card = action.card
+    assert card is not None
+    if card not in d.hands[seat]:
+        raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§7.11.7)")
+    target = d.gift_to
+    d.take_from_hand(seat, card)
+    d.hands[target] = (*d.hands[target], card)
+    # A hand that grows owes no call: a missed one is no longer there to catch (§4.2).
+    d.uncaught = tuple(s for s in d.uncaught if s != target)
+    if d.exposed == target:
+        d.exposed = None
+    gift = Event(EventType.GIFT, {"seat": seat, "target": target}, {"given": card.code})
+    d.events.append(gift._replace(secret_to=frozenset({seat})))
+    ask_for_gift(d, seat, d.next_seat(target))
+
+
+def _lead(d: Draft, variant: Variant, seat: int, action: Action) -> None:
+    """§7.11.7: any card, without matching; a wild declares its colour; the card acts as if
+    played normally, but a Wild Draw Four can be neither illegal nor challenged."""
+    if d.phase is not Phase.AWAIT_LEAD:
+        raise illegal("NO_MAMBO", "`lead` follows a Mambo's gifts (§7.11.7)")
+    if seat != d.to_act:
+        raise _mambo_waits(d, seat)
+    card = action.card
+    assert card is not None
+    hand = d.hands[seat]
+    if card not in hand:
+        raise illegal("CARD_NOT_IN_HAND", f"seat {seat} holds no {card.code} (§7.11.7)")
+    _check_colour(card, action)
+    _check_play_targets(d, variant, seat, action)
+    if action.uno and len(hand) != 2:
+        raise illegal(
+            "NOTHING_TO_CALL", "Uno is called with the play of one's penultimate card (§4.1)"
+        )
+    d.emit(EventType.LEAD, seat=seat)
+    _resolve_play(d, variant, seat, action, True, False)
+
+
 def _next(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.HAND_OVER:
         raise illegal("HAND_NOT_OVER", "`next` deals the next hand once this one is over (§6.6)")
@@ -723,4 +1134,10 @@ _HANDLERS: dict[ActionKind, Handler] = {
     ActionKind.PENALIZE: _penalize,
     ActionKind.DISCARD: _discard,
     ActionKind.DECLINE: _decline,
+    ActionKind.PASS: _pirate_pass,
+    ActionKind.CHEAT: _call_cheat,
+    ActionKind.GIVE: _give,
+    ActionKind.LEAD: _lead,
+    ActionKind.BLOCK: _block,
+    ActionKind.ALLOW: _allow,
 }

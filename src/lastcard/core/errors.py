@@ -107,6 +107,9 @@ ERROR_TYPES: dict[str, type[IllegalActionError]] = {
     "HAND_NOT_OVER": IllegalActionError,
     "NOT_OFFERED": IllegalActionError,  # the table layer: an action not on offer now
     "NO_DISCARD_ROUND": IllegalActionError,  # `discard`/`decline` outside a discard round
+    "NO_PIRATE_WINDOW": IllegalActionError,  # `pass`/`cheat` while no Pirate window is open
+    "NO_BLOCK": IllegalActionError,  # `block`/`allow` with nothing to block (§7.11.3)
+    "NO_MAMBO": IllegalActionError,  # `give`/`lead` with no Mambo under way (§7.11.7)
     "CANNOT_DISCARD_LAST_CARD": IllegalActionError,  # §7.11.4: a last card is never discarded
 }
 

@@ -55,6 +55,14 @@ class EventType(enum.StrEnum):
     DISCARD_ROUND = "discard_round"
     DISCARD = "discard"
     DECLINE = "decline"
+    PIRATE_WINDOW = "pirate_window"
+    PIRATE_PASS = "pirate_pass"
+    PIRATE_CALL = "pirate_call"
+    TRAVEL = "travel"
+    GIFT = "gift"
+    LEAD = "lead"
+    BLOCK = "block"
+    ALLOW = "allow"
     HAND_OVER = "hand_over"
     GAME_OVER = "game_over"
 
@@ -75,6 +83,10 @@ DRAW_REASONS = (
     "wrong_card",
     "suggestion",
     "wild_customizable",
+    "cheat",
+    "false_cheat_call",
+    "draw_three",
+    "joker",
 )
 
 
@@ -326,6 +338,51 @@ EVENT_SPECS: Mapping[EventType, EventSpec] = MappingProxyType(
             _f("uno", FLAG, "Uno called with the discard"),
         ),
         EventType.DECLINE: _spec("§7.11.4: in a discard round a seat keeps its cards", _SEAT_ACTED),
+        EventType.PIRATE_WINDOW: _spec(
+            "§7.6.4: Pirate: the others may call a cheat on the play, in turn order",
+            _f("seat", SEAT, "the player of the card"),
+            _f("cheat", FLAG, "the card did not match: told to its player alone", secret=True),
+            secret_to="seat",
+        ),
+        EventType.PIRATE_PASS: _spec("§7.6.4: Pirate: a seat lets the play stand", _SEAT_ACTED),
+        EventType.PIRATE_CALL: _spec(
+            "§7.6.4: Pirate: a seat calls a cheat, which closes the window",
+            _f("seat", SEAT, "the seat that calls"),
+            _f("player", SEAT, "the player of the card"),
+            _f("cheat", FLAG, "it was a cheat: the card goes back and its player draws 2"),
+        ),
+        EventType.TRAVEL: _spec(
+            "§7.11.8: Travel: a seat's hand is shown to the player of the card alone",
+            _f("seat", SEAT, "the player of the card, who sees the hand"),
+            _f("target", SEAT, "the seat whose hand is shown"),
+            _f("cards", CARDS, "its cards", secret=True),
+            secret_to="seat",
+        ),
+        EventType.GIFT: _spec(
+            "§7.11.7: Mambo: its player gives one card to a seat",
+            _f("seat", SEAT, "the player of the Mambo"),
+            _f("target", SEAT, "the seat that receives the card"),
+            _f(
+                "given",
+                CARD,
+                "the card given: told to the giver (the receiver holds it)",
+                secret=True,
+            ),
+            secret_to="seat",
+        ),
+        EventType.LEAD: _spec(
+            "§7.11.7: Mambo: its player leads a card, which needs not match (a `play` follows)",
+            _SEAT_ACTED,
+        ),
+        EventType.BLOCK: _spec(
+            "§7.11.3: a seat blocks an effect with its Invisibility card, which goes on the pile",
+            _SEAT_ACTED,
+            _f("color", COLOUR, "the colour it declares"),
+            _f("uno", FLAG, "Uno called with the block"),
+        ),
+        EventType.ALLOW: _spec(
+            "§7.11.3: a seat holding the Invisibility card lets the effect apply", _SEAT_ACTED
+        ),
         EventType.HAND_OVER: _spec(
             "§6: a hand ends and is scored",
             _f("went_out", OPTIONAL_SEAT, "the seat that went out; null: a blocked hand"),

@@ -267,6 +267,12 @@ class Event(NamedTuple):
         return value
 
     @property
+    def cheat(self) -> bool | None:
+        """Whether a Pirate play was a cheat (`None`: a window's flag, redacted for others)."""
+        value: bool | None = self._get("cheat")
+        return value
+
+    @property
     def blocked(self) -> bool:
         try:
             value: bool = self.data["blocked"]
@@ -277,6 +283,12 @@ class Event(NamedTuple):
     @property
     def card(self) -> Card:
         return Card.from_code(self._get("card"))
+
+    @property
+    def given(self) -> Card | None:
+        """A Mambo's gift (`None` when redacted: only the giver is told in the event)."""
+        code = self._get("given")
+        return None if code is None else Card.from_code(code)
 
     @property
     def color(self) -> Color:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .cards import Card, Color, Kind
+from .cards import THEME_KINDS, Card, Color, Kind
 from .matching import STACK_RULES, StackRule
 from .rules import Rules, kept_on
 
@@ -43,9 +43,12 @@ class EffectKind(enum.Enum):
     SHUFFLE_HANDS = "shuffle_hands"  # every hand is gathered, shuffled and dealt again (§7.9)
     REVEAL = "reveal"  # a seat the player names shows their hand to everyone (§7.10.2)
     ALL_DISCARD_ONE = "all_discard_one"  # a discard round: each may discard one card (§7.11.4)
+    VIEW_HAND = "view_hand"  # the player alone sees the hand of a seat it names (§7.11.8)
+    CHOSEN_DRAWS = "chosen_draws"  # 1–3 seats the player names draw 1–3 each (§7.11.6)
+    MAMBO = "mambo"  # gifts to every other seat, then a lead (§7.11.7)
 
 
-_TARGETED = frozenset({EffectKind.SWAP_HANDS, EffectKind.REVEAL})
+_TARGETED = frozenset({EffectKind.SWAP_HANDS, EffectKind.REVEAL, EffectKind.VIEW_HAND})
 _COUNTED = frozenset({EffectKind.NEXT_DRAWS, EffectKind.OTHERS_DRAW})
 
 
@@ -87,6 +90,15 @@ _FIXED: Mapping[Kind, CardEffect] = {
     Kind.WILD_SHUFFLE_HANDS: CardEffect(EffectKind.SHUFFLE_HANDS),
     Kind.WILD_DOWNPOUR_1: CardEffect(EffectKind.OTHERS_DRAW, 1),
     Kind.WILD_DOWNPOUR_2: CardEffect(EffectKind.OTHERS_DRAW, 2),
+    # §7.11: the theme-pack cards
+    Kind.DRAW_THREE: CardEffect(EffectKind.NEXT_DRAWS, 3),
+    Kind.WILD_HOWLER: CardEffect(EffectKind.REVEAL),
+    Kind.WILD_INVISIBILITY: NO_EFFECT,  # on its holder's own turn a plain Wild (§7.11.3 a)
+    Kind.WILD_CARE_A_LOT: CardEffect(EffectKind.ALL_DISCARD_ONE),
+    Kind.WILD_FRIENDSHIP: CardEffect(EffectKind.SWAP_HANDS),
+    Kind.WILD_JOKER: CardEffect(EffectKind.CHOSEN_DRAWS),
+    Kind.WILD_MAMBO: CardEffect(EffectKind.MAMBO),
+    Kind.WILD_TRAVEL: CardEffect(EffectKind.VIEW_HAND),
 }
 
 # §7.2: under Seven-O a 7 swaps and a 0 rotates; every other number has no effect.
@@ -115,12 +127,20 @@ class RuleFacts:
     allows_jump_in_on_own_card: bool  # §7.3.3: even on the card one placed oneself
     turn_limit: int | None  # §3.11.4: turns after which a hand ends blocked; None: no limit
     table_mode: bool  # §5.1: wrong cards and suggestions are penalised, not rejected
+    # §7.6: open hands, cheat plays and their window, optional 7 swaps, 0s passing left
+    pirate: bool = False
+    theme_cards: frozenset[str] = frozenset()  # §7.11: the theme-pack cards in the deck
     # Whether any card, in any deck, names a seat under these rules (a field, not a property:
     # a searching bot asks on every playout).
     has_targeted_cards: bool = field(init=False)
 
     def __post_init__(self) -> None:
-        effects = (*self.effects.values(), *self.numbers.values())
+        # Only the cards in the deck count: a theme card's effect is listed for every rules.
+        absent = {kind for name, kind in THEME_KINDS.items() if name not in self.theme_cards}
+        effects = (
+            *(effect for kind, effect in self.effects.items() if kind not in absent),
+            *self.numbers.values(),
+        )
         object.__setattr__(self, "has_targeted_cards", any(e.names_target for e in effects))
 
     def card_effect(self, card: Card) -> CardEffect:
@@ -175,4 +195,6 @@ def _facts_of(rules: Rules) -> RuleFacts:
         allows_jump_in_on_own_card=rules.jump_in and rules.jump_in_self,
         turn_limit=rules.turn_limit,
         table_mode=rules.mode == "table",
+        pirate=rules.pirate,
+        theme_cards=rules.theme_cards,
     )

@@ -30,20 +30,26 @@ def is_identical(card: Card, top: Card) -> bool:
 
 
 def _same(card: Card, top: Card, color: Color) -> bool:
-    """§7.1.2: a Draw Two on a Draw Two, a WD4 on a WD4."""
+    """§7.1.2: a Draw Two on a Draw Two, a WD4 on a WD4 (a Draw Three on a Draw Three)."""
     return card.kind is top.kind and card.kind in _CHAIN_KINDS
 
 
 def _mixed(card: Card, top: Card, color: Color) -> bool:
-    """§7.1.3: also a WD4 on any draw card, and a Draw Two on a WD4 of its declared colour."""
+    """§7.1.3: also a WD4 on any coloured draw card, a coloured draw card on a WD4 of its
+    declared colour, and Draw Two and Draw Three on each other."""
     if _same(card, top, color):
         return True
     if card.kind is Kind.WILD_DRAW_FOUR:
-        return top.kind is Kind.DRAW_TWO
-    return card.kind is Kind.DRAW_TWO and top.kind is Kind.WILD_DRAW_FOUR and card.color is color
+        return top.kind in _COLOURED_DRAWS
+    if card.kind in _COLOURED_DRAWS:
+        return top.kind in _COLOURED_DRAWS or (
+            top.kind is Kind.WILD_DRAW_FOUR and card.color is color
+        )
+    return False
 
 
-# §7.1.11: only the classic draw cards start, join or end a chain.
-_CHAIN_KINDS = frozenset({Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR})
+# §7.1.11: only the classic draw cards (and the Draw Three, §7.11.1) start, join or end a chain.
+_COLOURED_DRAWS = frozenset({Kind.DRAW_TWO, Kind.DRAW_THREE})
+_CHAIN_KINDS = frozenset({Kind.DRAW_TWO, Kind.DRAW_THREE, Kind.WILD_DRAW_FOUR})
 
 STACK_RULES: dict[str, StackRule | None] = {"off": None, "same": _same, "mixed": _mixed}

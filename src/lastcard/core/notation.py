@@ -21,7 +21,8 @@ brackets; `N` is a number, `C` a card code, `..` means any number of them.
 - `red`, `yellow`, `green`, `blue`: the colour to match [the top card's colour; none on a wild]
 - `cw`, `ccw`: the direction of play, seat numbers increasing or decreasing [`cw`]
 - `await_turn`, `after_draw`, `await_wd4_response`, `await_stack_response`,
-  `await_first_color`, `await_discard`, `hand_over`, `game_over`: the phase [`await_turn`]
+  `await_first_color`, `await_discard`, `await_pirate`, `await_gift`, `await_lead`,
+  `await_block`, `hand_over`, `game_over`: the phase [`await_turn`]
 - `discard C..`: the discard pile, bottom first: the last card is the top [required]
 - `stock C..`: the stock, bottom first: the last card is the next one drawn [`stock ...`]
 - `color c`: the colour as a letter, `-` for none (the word form above is the usual one)
@@ -32,6 +33,14 @@ brackets; `N` is a number, `C` a card code, `..` means any number of them.
 - `challenge P legal|bluff c C..`: a Wild Draw Four its victim may still challenge: its
   player, whether it was legal, the colour it was judged against (`-`: none) and the player's
   hand when it was played [none]
+- `pirate cheat|fair c N T uno|-`: an open Pirate window (§7.6.4) on the play of `turn`: whether
+  it was a cheat, the colour (`-`: none) and the seat that placed the top card (`-`) before it,
+  the seat it named (`-`; a Joker's `1,3*2`) and whether Uno was called with it [none]
+- `gift_to N`: the seat a Mambo's next gift goes to (phase `await_gift`, §7.11.7) [none]
+- `block WHAT P N REASON SEATS`: the effect of seat P's card that the Invisibility holder
+  (`to_act`, phase `await_block`, §7.11.3) may block: `next_draws`, `skip`, `draws`, `swap`,
+  `reveal` or `view`, the cards to draw and their reason (`-`), a Joker's seats (`-`), and
+  `uno` when the player owes a call once it is answered [none]
 - `exposed N`: the seat that can be caught for a missed Uno call [none]
 - `uncaught N..`: seats whose missed call went unpunished [none]
 - `top_player N`: who placed the top card [none]
@@ -51,7 +60,8 @@ brackets; `N` is a number, `C` a card code, `..` means any number of them.
 
 `...` stands for the rest of the deck: every card of the rules' deck not placed in a hand, the
 discard pile or the rest of the stock, in the fixed card order `R0`..`R9`, `RS`, `RR`, `R+2`,
-then yellow, green and blue alike, then `W`, `W+4`, `WSH`, `WC`, `WD1`, `WD2`, bottom first.
+then yellow, green and blue alike, then `W`, `W+4`, `WSH`, `WC`, `WD1`, `WD2`, then the theme
+cards `R+3`, `Y+3`, `G+3`, `B+3`, `WH`, `WI`, `WCA`, `WF`, `WJ`, `WM`, `WT`, bottom first.
 It may open the stock (the default) or the discard pile, not both. Without it the position
 holds only the cards written, which is how a test asks for an empty stock (`stock -`).
 Cards never number more copies than the deck holds.
@@ -70,12 +80,21 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .action_index import CARD_ORDER
+from .action_index import ALL_CARD_ORDER
 from .cards import COLORS, Card, Color
 from .errors import LastcardError
 from .rng import RngState
 from .rules import PRESETS, Rules
-from .state import GameState, HandResult, PendingChallenge, Phase, check_position
+from .state import (
+    BLOCKABLE,
+    GameState,
+    HandResult,
+    PendingBlock,
+    PendingChallenge,
+    PendingPirate,
+    Phase,
+    check_position,
+)
 
 
 class NotationError(LastcardError):
@@ -91,7 +110,7 @@ _COLOUR_WORDS = {color.name.lower(): color for color in COLORS}
 _PHASES = {phase.value: phase for phase in Phase}
 _DIRECTIONS = {"cw": 1, "ccw": -1}
 _NUMBER = re.compile(r"-?[0-9]{1,200}")
-_CARD_RANK = {code: rank for rank, code in enumerate(CARD_ORDER)}
+_CARD_RANK = {code: rank for rank, code in enumerate(ALL_CARD_ORDER)}
 _KEYS = (
     "rules",
     "discard",
@@ -102,6 +121,9 @@ _KEYS = (
     "pending",
     "drawn",
     "challenge",
+    "pirate",
+    "gift_to",
+    "block",
     "exposed",
     "uncaught",
     "top_player",
@@ -156,6 +178,24 @@ def to_notation(state: GameState, *, include_rules: bool = True) -> str:
         c = state.challenge
         colour = _EMPTY if c.color is None else c.color.value.lower()
         add("challenge", c.player, "legal" if c.legal else "bluff", colour, *_codes(c.hand))
+    if state.pirate is not None:
+        p = state.pirate
+        add(
+            "pirate",
+            "cheat" if p.cheat else "fair",
+            _EMPTY if p.color is None else p.color.value.lower(),
+            _seat_text(p.top_player),
+            ",".join(map(str, p.targets)) + f"*{p.count}" if p.targets else _seat_text(p.target),
+            "uno" if p.uno else _EMPTY,
+        )
+    if state.gift_to is not None:
+        add("gift_to", state.gift_to)
+    if state.block is not None:
+        b = state.block
+        targets = ",".join(map(str, b.targets)) or _EMPTY
+        add("block", b.what, b.player, b.count, b.reason or _EMPTY, targets)
+        if b.owes_uno:
+            sections[-1] += " uno"
     if state.exposed is not None:
         add("exposed", state.exposed)
     if state.uncaught:
@@ -421,6 +461,9 @@ class _Reader:
             "pending_draw": self._count("pending"),
             "drawn": self._cards([drawn], "drawn")[0] if drawn is not None else None,
             "challenge": self._challenge(),
+            "pirate": self._pirate(),
+            "gift_to": self._optional_seat("gift_to"),
+            "block": self._block(),
             "exposed": self._optional_seat("exposed"),
             "uncaught": self._seats("uncaught"),
             "top_player": self._optional_seat("top_player"),
@@ -475,6 +518,60 @@ class _Reader:
         hand = self._cards(words[3:], "challenge")
         return PendingChallenge(
             self._seat(words[0], "challenge"), words[1] == "legal", hand, colour
+        )
+
+    def _block(self) -> PendingBlock | None:
+        words = self.words.get("block")
+        if words is None:
+            return None
+        if (
+            len(words) not in (5, 6)
+            or words[0] not in BLOCKABLE
+            or len(words[3]) > 32
+            or words[5:] not in ([], ["uno"])
+        ):
+            raise NotationError(
+                f"block takes {'|'.join(BLOCKABLE)} PLAYER COUNT REASON|- SEATS|- [uno]"
+            )
+        targets = (
+            () if words[4] == _EMPTY else tuple(self._seat(w, "block") for w in words[4].split(","))
+        )
+        return PendingBlock(
+            words[0],
+            self._seat(words[1], "block"),
+            self._number(words[2], "block count", 0, 4),
+            "" if words[3] == _EMPTY else words[3],
+            targets,
+            words[5:] == ["uno"],
+        )
+
+    def _pirate(self) -> PendingPirate | None:
+        words = self.words.get("pirate")
+        if words is None:
+            return None
+        if (
+            len(words) != 5
+            or words[0] not in ("cheat", "fair")
+            or words[4] not in ("uno", _EMPTY)
+            or words[1] not in (_EMPTY, "r", "y", "g", "b")
+        ):
+            raise NotationError("pirate takes cheat|fair COLOUR|- SEAT|- SEAT|- uno|-")
+        colour = None if words[1] == _EMPTY else Color.from_letter(words[1])
+
+        def seat(word: str) -> int | None:
+            return None if word == _EMPTY else self._seat(word, "pirate")
+
+        target: int | None = None
+        targets: tuple[int, ...] = ()
+        count = 0
+        seats, star, times = words[3].partition("*")
+        if star:  # a Joker's seats and count, as in its action code
+            targets = tuple(self._seat(w, "pirate") for w in seats.split(","))
+            count = self._number(times, "pirate count", 1, 3)
+        else:
+            target = seat(words[3])
+        return PendingPirate(
+            words[0] == "cheat", colour, seat(words[2]), target, words[4] == "uno", targets, count
         )
 
     def _result(self, word: str) -> HandResult:

@@ -65,13 +65,6 @@ THEME_CARDS = (
     "travel",
 )
 
-# Options specified in RULES.md whose engine support has not been built yet. The design takes
-# them without touching the turn loop (a new phase and new table entries); until then asking
-# for them is a clear configuration error rather than a silently different game.
-_NOT_YET = {
-    "pirate": (True, "Pirate Uno (§7.6)"),
-}
-
 _WILD_DOWNPOUR_KINDS = {"draw1": Kind.WILD_DOWNPOUR_1, "draw2": Kind.WILD_DOWNPOUR_2}
 _DEFAULT_DOWNPOUR = (("draw1", 2), ("draw2", 2))  # §7.7.1: engine choice, 2 of each
 
@@ -127,6 +120,8 @@ class Rules:
             raise RulesError("theme_cards must be a set of theme card names")
         set_(self, "theme_cards", frozenset(theme_cards))
         set_(self, "teams", _normalise_teams(self.teams))
+        if self.pirate is True:  # §7.6.6, §7.13.1: Pirate implies Seven-O
+            set_(self, "seven_o", True)
         self._check()
 
     def _check(self) -> None:
@@ -153,6 +148,8 @@ class Rules:
             )
         if not (_is_whole(self.elimination_threshold) and self.elimination_threshold > 0):
             raise RulesError("elimination_threshold must be a positive whole number")
+        if not (_is_whole(self.pirate_false_call_penalty) and self.pirate_false_call_penalty >= 0):
+            raise RulesError("pirate_false_call_penalty must be a whole number, 0 or more")
         if self.custom_wild_effect not in CUSTOM_WILD_EFFECTS:
             raise RulesError(
                 f"custom_wild_effect must be one of {list(CUSTOM_WILD_EFFECTS)}, "
@@ -163,11 +160,6 @@ class Rules:
             raise RulesError(
                 f"unknown theme cards {sorted(unknown)}: choose from {list(THEME_CARDS)}"
             )
-        if self.theme_cards:
-            raise RulesError("theme-pack cards (§7.11) are not supported by this engine yet")
-        for name, (value, what) in _NOT_YET.items():
-            if getattr(self, name) == value:
-                raise RulesError(f"{what} is specified but not supported by this engine yet")
         if self.teams is not None:
             if self.elimination:
                 raise RulesError("teams cannot be combined with elimination (§7.5.7, §7.13.7)")
@@ -394,6 +386,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "partners": {"teams": "partners"},
     "h2o": {"wild_downpour": {"draw1": 2, "draw2": 2}},
     "table": {"mode": "table"},
+    "pirate": {"pirate": True},
+    "themes": {"theme_cards": list(THEME_CARDS)},
 }
 
 # One line per preset, for menus and help: what it changes from the official game.
@@ -405,6 +399,8 @@ PRESET_SUMMARIES: dict[str, str] = {
     "partners": "two teams of partners sitting opposite (4 players)",
     "h2o": "adds Wild Downpour cards: everyone else draws 1 or 2",
     "table": "refereeing a real table: a wrong card or a suggestion costs 2 cards",
+    "pirate": "Pirate Uno: open hands, cheat plays stand unless called; 7s may swap, 0s pass left",
+    "themes": "all eight theme-pack cards: Draw Three, Howler, Invisibility, Joker, Mambo...",
 }
 
 
@@ -424,4 +420,4 @@ def kept_on(rules: Rules, key: str, build: Callable[[Rules], _Built]) -> _Built:
 
 def _build_deck(rules: Rules) -> tuple[Card, ...]:
     extras = {_WILD_DOWNPOUR_KINDS[name]: n for name, n in rules.wild_downpour or ()}
-    return build_deck(rules.deck, extras)
+    return build_deck(rules.deck, extras, rules.theme_cards)

@@ -31,6 +31,10 @@ def end_hand(d: Draft, went_out: int | None) -> None:
     d.challenge = None
     d.pending_draw = 0
     d.drawn = None
+    # A turn limit may end a hand while a Mambo's gifts or a block wait (§3.11.4): they go too.
+    d.pirate = None
+    d.gift_to = None
+    d.block = None
     rules, n = d.rules, d.players
     values = tuple(hand_value(hand) for hand in d.hands)
     points = [0] * n

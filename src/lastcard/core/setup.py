@@ -247,7 +247,7 @@ def turn_first_discard(d: Draft) -> None:
         d.emit(EventType.REVERSE, direction=d.direction)
         d.give_turn(d.dealer)
     else:
-        variant.effects[card.kind](d, Play(d.dealer, card))
+        variant.effects[card.kind](d, Play(d.dealer, card, first=True))
 
 
 def next_hand(d: Draft) -> None:

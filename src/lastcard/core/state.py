@@ -49,6 +49,15 @@ class Phase(enum.Enum):
     # A discard round (§7.11.4, §7.10.2 `all_discard_one`): `to_act` discards one card or
     # declines; `turn` is the player of the card, who decides last.
     AWAIT_DISCARD = "await_discard"
+    # Pirate's window (§7.6.4): the card of `turn` lies on the pile, its effect waits; `to_act`
+    # passes or calls a cheat, in turn order from the seat after `turn`.
+    AWAIT_PIRATE = "await_pirate"
+    # Mambo (§7.11.7): `turn` gives one card to `gift_to`, then to each next seat in turn order;
+    # then it leads a card of its choice.
+    AWAIT_GIFT = "await_gift"
+    AWAIT_LEAD = "await_lead"
+    # Invisibility (§7.11.3): `to_act` holds it and may block the effect `block` describes.
+    AWAIT_BLOCK = "await_block"
     HAND_OVER = "hand_over"
     GAME_OVER = "game_over"
 
@@ -63,6 +72,32 @@ class PendingChallenge:
     legal: bool
     hand: tuple[Card, ...]  # the player's hand when the WD4 was played, minus the WD4
     color: Color | None = None  # the colour legality is judged against (public: it was current)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingPirate:
+    """An on-turn play under Pirate rules whose window is open (§7.6.4): the card is on the
+    discard pile with its colour; what a call would undo and what resolving it needs is here."""
+
+    cheat: bool  # the card did not match: known to its player alone until a call (§7.6.3)
+    color: Color | None  # the colour current before the play, restored if a cheat is caught
+    top_player: int | None  # who had placed the card beneath, restored likewise
+    target: int | None = None  # the seat the play named (a 7's swap)
+    uno: bool = False  # Uno was called with the play (§7.6.5: the catch window waits)
+    targets: tuple[int, ...] = ()  # a Joker's seats and count (§7.11.6)
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PendingBlock:
+    """An effect waiting for the Invisibility holder's answer (§7.11.3; see `invisibility`)."""
+
+    what: str  # next_draws, skip, draws, swap, reveal or view
+    player: int  # who played the card
+    count: int = 0  # the cards to draw, for the drawing effects
+    reason: str = ""  # their draw reason
+    targets: tuple[int, ...] = ()  # a Joker's seats (the draws of the others go on after)
+    owes_uno: bool = False  # the player played its penultimate card uncalled (§4.2: judged after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +191,9 @@ class GameState:
     top_player: int | None = None  # who placed the top card; None for a first discard
     passes: int = 0  # consecutive passes with nothing to draw (§3.11.3)
     hand_turns: int = 0  # turns taken in this hand, for the turn limit (§3.11.4)
+    pirate: PendingPirate | None = None  # an open Pirate window (§7.6.4)
+    gift_to: int | None = None  # Mambo: the seat the next gift goes to (§7.11.7)
+    block: PendingBlock | None = None  # an effect the Invisibility holder may block (§7.11.3)
     winners: tuple[int, ...] = ()
     history: tuple[HandResult, ...] = ()
 
@@ -181,6 +219,12 @@ class GameState:
         out: dict[str, Any] = {}
         for f in fields(self):
             out[f.name] = _encode(getattr(self, f.name))
+        if out["pirate"] is None:
+            del out["pirate"]  # added with Pirate rules: left out when no window is open
+        if out["gift_to"] is None:
+            del out["gift_to"]  # added with Mambo: left out when no gift is due
+        if out["block"] is None:
+            del out["block"]  # added with Invisibility: left out when no block is asked
         return out
 
     @staticmethod
@@ -192,7 +236,8 @@ class GameState:
         whole number) or out of range (seats, counts, the direction), cards in hands, stock and
         discard that are not exactly the rules' deck, a phase without what it needs (a colour to
         match, a seat to decide, a drawn card held by the player). Keys added after the format
-        was first written (`hand_turns`) may be missing and take their default.
+        was first written (`hand_turns`, `pirate`) may be missing and take their default; `pirate`
+        is written only while a Pirate window is open.
         """
         return _read_state(data)
 
@@ -211,6 +256,25 @@ def _encode(value: Any) -> Any:
             "hand": _encode(value.hand),
             "color": _encode(value.color),
         }
+    if isinstance(value, PendingPirate):
+        return {
+            "cheat": value.cheat,
+            "color": _encode(value.color),
+            "top_player": value.top_player,
+            "target": value.target,
+            "uno": value.uno,
+            "targets": list(value.targets),
+            "count": value.count,
+        }
+    if isinstance(value, PendingBlock):
+        return {
+            "what": value.what,
+            "player": value.player,
+            "count": value.count,
+            "reason": value.reason,
+            "targets": list(value.targets),
+            "owes_uno": value.owes_uno,
+        }
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
     return value
@@ -226,6 +290,10 @@ _PLAYING = frozenset(
         Phase.AWAIT_WD4_RESPONSE,
         Phase.AWAIT_STACK_RESPONSE,
         Phase.AWAIT_DISCARD,
+        Phase.AWAIT_PIRATE,
+        Phase.AWAIT_GIFT,
+        Phase.AWAIT_LEAD,
+        Phase.AWAIT_BLOCK,
     }
 )
 _CHALLENGE_KEYS = ("player", "legal", "hand", "color")
@@ -314,8 +382,14 @@ def _read_state(data: Mapping[str, Any]) -> GameState:
         "winners": read_seats(data["winners"], "state.winners", players),
         "history": history,
     }
+    if data.get("pirate") is not None:
+        values["pirate"] = _read_pirate(data["pirate"], players)
+    if data.get("gift_to") is not None:
+        values["gift_to"] = seat("gift_to")
+    if data.get("block") is not None:
+        values["block"] = _read_block(data["block"], players)
     for name in names:  # fields added after the first format: counts, as `hand_turns`
-        if name not in values and name in data:
+        if name not in values and name in data and name not in ("pirate", "gift_to", "block"):
             values[name] = count(name)
     state = GameState(**values)
     check_position(state)
@@ -365,6 +439,44 @@ def _read_challenge(value: Any, players: int, size: int) -> PendingChallenge | N
     )
 
 
+_PIRATE_KEYS = ("cheat", "color", "top_player", "target", "uno", "targets", "count")
+
+
+def _read_pirate(value: Any, players: int) -> PendingPirate:
+    data = read_mapping(value, "state.pirate", _PIRATE_KEYS, _PIRATE_KEYS)
+    color = data["color"]
+    return PendingPirate(
+        read_bool(data["cheat"], "state.pirate.cheat"),
+        None if color is None else read_enum(color, "state.pirate.color", Color),
+        read_optional_seat(data["top_player"], "state.pirate.top_player", players),
+        read_optional_seat(data["target"], "state.pirate.target", players),
+        read_bool(data["uno"], "state.pirate.uno"),
+        read_seats(data["targets"], "state.pirate.targets", players),
+        read_whole(data["count"], "state.pirate.count", 0, 3),
+    )
+
+
+_BLOCK_KEYS = ("what", "player", "count", "reason", "targets", "owes_uno")
+BLOCKABLE = ("next_draws", "skip", "draws", "swap", "reveal", "view")  # `invisibility`'s
+
+
+def _read_block(value: Any, players: int) -> PendingBlock:
+    data = read_mapping(value, "state.block", _BLOCK_KEYS, _BLOCK_KEYS)
+    what, reason = data["what"], data["reason"]
+    if what not in BLOCKABLE:
+        raise corrupt("state.block.what", f"{shown(what)} is not one of {list(BLOCKABLE)}")
+    if not isinstance(reason, str) or len(reason) > 32:
+        raise corrupt("state.block.reason", f"{shown(reason)} is no draw reason")
+    return PendingBlock(
+        what,
+        read_seat(data["player"], "state.block.player", players),
+        read_whole(data["count"], "state.block.count", 0, 4),
+        reason,
+        read_seats(data["targets"], "state.block.targets", players),
+        read_bool(data["owes_uno"], "state.block.owes_uno"),
+    )
+
+
 def check_position(state: GameState) -> None:
     """Raise `CorruptDataError` naming the field if the engine could not go on from `state`:
     who decides in each phase, the current colour, the drawn card, a pending draw, an exposed
@@ -386,6 +498,23 @@ def check_position(state: GameState) -> None:
         state.drawn is None or state.drawn not in state.hands[state.turn]
     ):
         raise corrupt("state.drawn", f"seat {state.turn} holds no drawn card in phase after_draw")
+    if (phase is Phase.AWAIT_PIRATE) != (state.pirate is not None):
+        raise corrupt("state.pirate", "a Pirate window is open exactly in phase await_pirate")
+    if phase is Phase.AWAIT_PIRATE and (
+        state.to_act == state.turn or state.top_player != state.turn or not state.rules.pirate
+    ):
+        raise corrupt("state.to_act", "a Pirate window asks the others about the turn's play")
+    if (phase is Phase.AWAIT_BLOCK) != (state.block is not None):
+        raise corrupt("state.block", "an Invisibility answer is asked exactly in await_block")
+    if state.block is not None and to_act == state.block.player:
+        raise corrupt("state.to_act", "a seat never blocks its own card (§7.11.3)")
+    gift_to = state.gift_to
+    if (phase is Phase.AWAIT_GIFT) != (gift_to is not None):
+        raise corrupt("state.gift_to", "a Mambo's gift is due exactly in phase await_gift")
+    if phase in (Phase.AWAIT_GIFT, Phase.AWAIT_LEAD) and to_act != state.turn:
+        raise corrupt("state.to_act", f"in phase {phase.value} the Mambo's player decides")
+    if gift_to is not None and (gift_to == state.turn or not state.active[gift_to]):
+        raise corrupt("state.gift_to", "a gift goes to another active seat (§7.11.7)")
     if phase is Phase.AWAIT_DISCARD and (
         state.top_player != state.turn or not state.active[state.turn]
     ):

@@ -335,6 +335,11 @@ class FastGame:
             self.scores,
             self.winners,
             self.history,
+            None,  # open_hands, cheat, pirate_color: a FastGame never plays Pirate
+            None,
+            None,
+            None,  # gift_to, blocking: nor the theme cards
+            None,
         )
 
     # -- what may be done ------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """What one seat may know: `PlayerView` (RULES.md §5.6, DESIGN.md §5).
 
 A view has no field that could hold another player's cards, the stock's order or the
-generator's state. Bots, the terminal, the server and RL observations consume views, never a
-`GameState`.
+generator's state, but one: `open_hands`, every hand, which Pirate rules show to everyone
+(§7.6.2) and which is None under every other rule. Bots, the terminal, the server and RL
+observations consume views, never a `GameState`.
 
 Wire form: `view.to_dict()` is plain JSON, one key per field, described field by field in
 `VIEW_FIELDS` (cards are their codes, colours their upper-case letters as in `GameState.to_dict`,
@@ -33,7 +34,7 @@ from .decoding import (
 )
 from .errors import CorruptDataError, InvalidTargetError, RulesError, shown
 from .rules import Rules
-from .state import MAX_COUNT, MAX_PLAYERS, GameState, HandResult, Phase, read_rules
+from .state import BLOCKABLE, MAX_COUNT, MAX_PLAYERS, GameState, HandResult, Phase, read_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,18 @@ class PlayerView:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     history: tuple[HandResult, ...]
+    # §7.6.2: under Pirate rules every hand is open to everyone; None otherwise.
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
+    # §7.6.3: whether this seat's own play, now in its Pirate window, was a cheat; None when
+    # no play of this seat's is (the flag is its player's alone until a call).
+    cheat: bool | None = None
+    # §7.6.4: the colour the play in a Pirate window had to match (public: it was current).
+    pirate_color: Color | None = None
+    # §7.11.7: the seat a Mambo's next gift goes to (phase await_gift), public.
+    gift_to: int | None = None
+    # §7.11.3: what the Invisibility holder (`to_act`) may block in phase await_block: next_draws,
+    # skip, draws, swap, reveal or view (the card on top is the one that does it), public.
+    blocking: str | None = None
 
     @property
     def top(self) -> Card:
@@ -127,6 +140,11 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         state.scores,
         state.winners,
         state.history,
+        state.hands if state.rules.pirate else None,
+        state.pirate.cheat if state.pirate is not None and seat == state.turn else None,
+        state.pirate.color if state.pirate is not None else None,
+        state.gift_to,
+        state.block.what if state.block is not None else None,
     )
 
 
@@ -254,6 +272,27 @@ def _rules(value: Any, name: str, players: int) -> Rules:
 def _history(value: Any, name: str, players: int) -> tuple[HandResult, ...]:
     items = read_list(value, name)
     return tuple(HandResult.from_dict(h, players, f"{name}[{i}]") for i, h in enumerate(items))
+
+
+def _open_hands_codes(hands: tuple[tuple[Card, ...], ...] | None) -> list[list[str]] | None:
+    return None if hands is None else [[card.code for card in hand] for hand in hands]
+
+
+def _open_hands(value: Any, name: str, players: int) -> tuple[tuple[Card, ...], ...] | None:
+    if value is None:
+        return None
+    items = read_list(value, name, length=players)
+    return tuple(read_cards(hand, f"{name}[{i}]", _MAX_CARDS) for i, hand in enumerate(items))
+
+
+def _blocking(value: Any, name: str, players: int) -> str | None:
+    if value is not None and value not in BLOCKABLE:
+        raise corrupt(name, f"{shown(value)} is not one of {list(BLOCKABLE)}")
+    return value  # type: ignore[no-any-return]
+
+
+def _optional_flag(value: Any, name: str, players: int) -> bool | None:
+    return None if value is None else read_bool(value, name)
 
 
 def _history_dicts(history: tuple[HandResult, ...]) -> list[dict[str, Any]]:
@@ -411,6 +450,41 @@ VIEW_FIELDS: tuple[ViewField, ...] = (
         _history_dicts,
         _history,
     ),
+    _field(
+        "open_hands",
+        "a list of lists of card codes, one per seat, or null",
+        "every seat's cards, open to all under Pirate rules (§7.6.2); null otherwise",
+        _open_hands_codes,
+        _open_hands,
+    ),
+    _field(
+        "cheat",
+        "true, false or null",
+        "whether this seat's play in its Pirate window did not match (§7.6.3); null otherwise",
+        _same,
+        _optional_flag,
+    ),
+    _field(
+        "pirate_color",
+        "a colour letter (R, Y, G, B), or null",
+        "the colour the play in a Pirate window had to match (§7.6.4); null otherwise",
+        _letter,
+        _optional_colour,
+    ),
+    _field(
+        "gift_to",
+        _SEAT_OR_NULL,
+        "the seat a Mambo's next gift goes to, in phase await_gift (§7.11.7)",
+        _same,
+        _optional_seat,
+    ),
+    _field(
+        "blocking",
+        "text or null: next_draws, skip, draws, swap, reveal or view",
+        "what the Invisibility holder may block, in phase await_block (§7.11.3)",
+        _same,
+        _blocking,
+    ),
 )
 
 
@@ -437,5 +511,20 @@ def _check_view(view: PlayerView) -> None:
         raise corrupt("view.drawn", "a spectator sees no card drawn")
     if not view.discard:
         raise corrupt("view.discard", "the discard pile is never empty")
+    if view.open_hands is not None:
+        if not view.rules.pirate:
+            raise corrupt("view.open_hands", "hands are open under Pirate rules only (§7.6.2)")
+        if [len(hand) for hand in view.open_hands] != list(view.hand_sizes):
+            raise corrupt("view.open_hands", "the open hands do not have the hand sizes")
+        if view.seat is not None and view.open_hands[view.seat] != view.hand:
+            raise corrupt("view.open_hands", "the seat's own open hand is not its hand")
+    if view.cheat is not None and (view.phase is not Phase.AWAIT_PIRATE or view.seat != view.turn):
+        raise corrupt("view.cheat", "only the player of a card in its Pirate window knows this")
+    if view.pirate_color is not None and view.phase is not Phase.AWAIT_PIRATE:
+        raise corrupt("view.pirate_color", "there is no Pirate window open")
+    if (view.gift_to is not None) != (view.phase is Phase.AWAIT_GIFT):
+        raise corrupt("view.gift_to", "a gift is due exactly in phase await_gift")
+    if (view.blocking is not None) != (view.phase is Phase.AWAIT_BLOCK):
+        raise corrupt("view.blocking", "a block is asked exactly in phase await_block")
     if view.hand_number < 1:
         raise corrupt("view.hand_number", "hands are numbered from 1")

@@ -7,7 +7,7 @@ offered actions and `PASS`; then the seat to act. Between hands the environment 
 
 - Action space: `Discrete(action_index(players).size + 1)`, the fixed action numbering of
   `lastcard.core.action_index` followed by `PASS`.
-- Observation space: `Dict(observation=Box(343,), action_mask=Box(0, 1, (actions,), int8))`;
+- Observation space: `Dict(observation=Box(1156,), action_mask=Box(0, 1, (actions,), int8))`;
   the observation is `lastcard.rl.observation.observe` of the agent's `PlayerView` and the mask
   marks exactly the actions the agent may take now (all 0 for an agent that is not asked).
 - Rewards: `lastcard.rl.rewards` (`reward="hand"` or `"game"`), zero-sum.

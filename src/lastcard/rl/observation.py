@@ -1,12 +1,16 @@
 """The observation of one seat: a flat vector built from its `PlayerView` alone.
 
-Nothing hidden can reach it (a view has no field for another hand, the stock's order or the
-generator), so an agent cannot learn from what a player could not see. The layout is the same
-for every player count and every house rule: seats are written *relative to the observer* (slot
-0 is the observer, slot 1 the next seat clockwise, ...) and padded to 10 seats; cards are
-written over the 58 card codes of every deck (`lastcard.core.action_index.CARD_ORDER`).
+Nothing hidden can reach it (a view has no field for the stock's order or the generator, nor
+for another hand but under Pirate rules, where every hand is open to all, §7.6.2), so an agent
+cannot learn from what a player could not see (a Howler's or a Travel's reveal, §7.11.2,
+§7.11.8, is an event, not part of the view: an agent that needs it remembers it). The layout is
+the same for every player count and every house rule: seats are written *relative to the
+observer* (slot 0 is the observer, slot 1 the next seat clockwise, ...) and padded to 10 seats;
+cards are written over the 58 card codes of every deck (`lastcard.core.action_index.CARD_ORDER`),
+and the 11 theme-pack cards (§7.11, `THEME_CARD_ORDER`) in slices of their own at the end, so
+that every number of version 1 kept its place.
 
-`LAYOUT` names the slices (version 2); `size` is their total (`OBSERVATION_SIZE`, 344):
+`LAYOUT` names the slices (version 2); `size` is their total (`OBSERVATION_SIZE`, 1156):
 
 | slice | length | meaning |
 | --- | --- | --- |
@@ -29,14 +33,47 @@ written over the 58 card codes of every deck (`lastcard.core.action_index.CARD_O
 | `challenge` | 5 | 1 if the observer may challenge the WD4 on top; one-hot its colour |
 | `counts` | 4 | pending draw, stock size, turns this hand / 100, passes |
 | `discard_round` | 1 | 1 in phase `await_discard` (a discard round, §7.11.4); `phase` is all 0 |
+| `pirate_window` | 1 | 1 in phase `await_pirate` (Pirate's window, §7.6.4); `phase` is all 0 |
+| `cheat` | 1 | 1 while the observer's own play, in its window, was a cheat (§7.6.3) |
+| `pirate_color` | 4 | one-hot: the colour the play in the window had to match (r, y, g, b) |
+| `open_hands` | 580 | Pirate's open hands (§7.6.2): 58 card counts per seat, relative |
+| `theme_hand` | 11 | how many of each theme-pack card (§7.11) the observer holds |
+| `theme_top` | 11 | one-hot: the top card of the discard pile, when it is a theme-pack card |
+| `theme_discard` | 11 | how many of each theme-pack card lie in the discard pile |
+| `theme_drawn` | 11 | one-hot: the theme-pack card the observer just drew and may play |
+| `theme_open_hands` | 110 | Pirate's open hands: 11 theme-pack card counts per seat, relative |
+| `pirate_beneath` | 69 | one-hot, all 69 cards: the card the play in a Pirate window had to match |
+| `mambo_gift` | 1 | 1 in phase `await_gift` (a Mambo's gifts, §7.11.7); `phase` is all 0 |
+| `mambo_lead` | 1 | 1 in phase `await_lead` (a Mambo's lead, §7.11.7); `phase` is all 0 |
+| `invisibility_block` | 1 | 1 in phase `await_block` (an Invisibility's block, §7.11.3) |
 
-Versions only append: version 1 was the first 343 numbers (without `discard_round`), so a
-policy trained on it reads the first 343 numbers of a version 2 observation unchanged.
+Versions only append: version 1 was the first 343 numbers (everything before `discard_round`),
+so a policy trained on it reads the first 343 numbers of a version 2 observation unchanged.
+
+Pirate's slices are all 0 under other rules. `open_hands` holds 10 blocks of 58 numbers, block
+k the hand of relative seat k as `hand` counts cards; block 0 is the observer's own and repeats
+`hand`, so that the slice is the table's hands whole, each seat where the other seat slices put
+it. `cheat` is 0 for everyone but the player of the card in the window (the flag is its alone),
+and 0 too when its play was fair: `pirate_window` with `turn` at slot 0 says that it has a play
+in the window, `cheat` whether that play was one. `pirate_beneath` is the card the play had to
+match (the one beneath the top, `view.discard[-2]`), over `ALL_CARD_ORDER` (the 58 cards, then
+the 11 theme-pack ones): with `pirate_color` it tells a play that matched by number or symbol
+alone from a cheat.
+
+Each theme slice extends the slice of the same name without `theme_` over the theme-pack cards
+(a card is counted in one of the two): `hand` and `theme_hand` together are the hand,
+`theme_open_hands` block k the theme-pack cards of relative seat k. All are 0 under rules
+without theme-pack cards. `mambo_gift`, `mambo_lead` and `invisibility_block` number the
+phases of a Mambo (§7.11.7) and of an Invisibility (§7.11.3) as `discard_round` numbers its
+own (`phase` is then all 0): the Mambo's player, to act, gives a card to each next seat in turn
+and then leads one; the Invisibility's holder, to act, blocks or allows an effect on it. The
+seat the next gift goes to and the effect to block are not in the view.
 
 Counts are raw (a hand of 7 cards is 7.0); scores and turns are scaled to keep them near 1.
 
 `HandObserver` writes the same observation from the fields of a `FastGame` (the environments'
-fast path, `lastcard.rl.fast_path`), without building a state or a view.
+fast path, `lastcard.rl.fast_path`), without building a state or a view. A `FastGame` plays
+neither Pirate nor the theme-pack cards, so their slices stay 0 there.
 """
 
 from __future__ import annotations
@@ -48,7 +85,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lastcard.core import Card, Color, Phase, PlayerView
-from lastcard.core.action_index import CARD_ORDER
+from lastcard.core.action_index import ALL_CARD_ORDER, CARD_ORDER, THEME_CARD_ORDER
 from lastcard.core.unchecked import FastGame
 
 VERSION = 2
@@ -83,7 +120,20 @@ _LENGTHS = (
     ("scores", MAX_SEATS),
     ("challenge", 5),
     ("counts", 4),
-    ("discard_round", 1),  # version 2
+    ("discard_round", 1),  # version 2, from here on
+    ("pirate_window", 1),
+    ("cheat", 1),
+    ("pirate_color", 4),
+    ("open_hands", MAX_SEATS * len(CARD_ORDER)),
+    ("theme_hand", len(THEME_CARD_ORDER)),
+    ("theme_top", len(THEME_CARD_ORDER)),
+    ("theme_discard", len(THEME_CARD_ORDER)),
+    ("theme_drawn", len(THEME_CARD_ORDER)),
+    ("theme_open_hands", MAX_SEATS * len(THEME_CARD_ORDER)),
+    ("pirate_beneath", len(ALL_CARD_ORDER)),
+    ("mambo_gift", 1),
+    ("mambo_lead", 1),
+    ("invisibility_block", 1),
 )
 
 
@@ -116,13 +166,15 @@ def observe(view: PlayerView) -> Observation:
     # than the NumPy calls (and list conversions) of writing slice by slice. A float is cast to
     # float32 as NumPy casts it (IEEE round to nearest).
     put: Any = out.data  # typeshed would allow only int items into a memoryview
-    put[_DISCARD : _DISCARD + _CARDS] = _discard_counts(view.discard)
-    slot = _SLOT_OF
+    plain, theme = _discard_counts(view.discard)
+    put[_DISCARD : _DISCARD + _CARDS] = plain
+    put[_THEME_DISCARD : _THEME_DISCARD + _THEME_CARDS] = theme
+    hand_at = _HAND_AT
     for card in view.hand:
-        put[_HAND + slot[card]] += 1.0
-    put[_TOP + slot[view.top]] = 1.0
+        put[hand_at[card]] += 1.0
+    put[_TOP_AT[view.top]] = 1.0
     if view.drawn is not None:
-        put[_DRAWN + slot[view.drawn]] = 1.0
+        put[_DRAWN_AT[view.drawn]] = 1.0
     if view.color is not None:
         put[_COLOR_OF[view.color]] = 1.0
     put[_DIRECTION] = view.direction
@@ -152,7 +204,25 @@ def observe(view: PlayerView) -> Observation:
     put[_COUNTS + 1] = view.stock_size
     put[_COUNTS + 2] = view.hand_turns / 100.0
     put[_COUNTS + 3] = view.passes
+    if view.open_hands is not None:  # Pirate (§7.6): open hands, and perhaps a window
+        _put_pirate(put, view, _ORDER[players][me])
     return out
+
+
+def _put_pirate(put: Any, view: PlayerView, order: tuple[int, ...]) -> None:
+    """Pirate's slices of `view` (open hands, a window's cheat flag, colour and card to match)
+    into `put`; `order` maps relative slots to absolute seats."""
+    assert view.open_hands is not None
+    for k, seat in enumerate(order):
+        at = _OPEN_HAND_AT[k]
+        for card in view.open_hands[seat]:
+            put[at[card]] += 1.0
+    if view.cheat:
+        put[_CHEAT] = 1.0
+    if view.pirate_color is not None:
+        put[_PIRATE_COLOR_OF[view.pirate_color]] = 1.0
+    if view.phase is Phase.AWAIT_PIRATE:  # the played card lies on the one it had to match
+        put[_PIRATE_BENEATH + _ALL_SLOT_OF[view.discard[-2]]] = 1.0
 
 
 class HandObserver:
@@ -162,7 +232,8 @@ class HandObserver:
     What stays the same through a hand (the dealer, the active seats, the scores) is written
     once per seat into a template that each observation copies; the discard pile's counts are
     carried from one observation to the next, since the pile only grows until a reshuffle
-    (which gives the game a new list)."""
+    (which gives the game a new list). A `FastGame` never plays Pirate (Seven-O), so Pirate's
+    slices stay 0, as `observe` leaves them under the rules a `FastGame` plays."""
 
     __slots__ = ("_counted", "_counts", "_game", "_order", "_pile", "_relative", "_templates")
 
@@ -249,51 +320,94 @@ class HandObserver:
         return out
 
 
-def _discard_counts(discard: tuple[Card, ...]) -> memoryview:
-    """How many of each card lie in `discard`, in `CARD_ORDER` (float32, read-only).
+def _discard_counts(discard: tuple[Card, ...]) -> tuple[memoryview, memoryview]:
+    """How many of each card lie in `discard` (float32, read-only): in `CARD_ORDER` for
+    `discard`, in `THEME_CARD_ORDER` for `theme_discard`.
 
     The pile mostly grows by one card between two observations (and every seat observes the
     same pile), so the counts of the last pile seen are kept and extended rather than counted
-    anew: the pile holds dozens of cards. The kept pair is replaced whole, never changed."""
+    anew: the pile holds dozens of cards. The kept counts are replaced whole, never changed."""
     global _last_discard
-    seen, counts = _last_discard
+    seen, counts, parts = _last_discard
     if discard is seen:
-        return counts
+        return parts
     size = len(seen)
     if len(discard) == size + 1 and discard[:size] == seen:
-        grown = np.frombuffer(counts, dtype=np.float32).copy()
-        grown[_SLOT_OF[discard[-1]]] += 1.0
+        grown = counts.copy()
+        grown[_ALL_SLOT_OF[discard[-1]]] += 1.0
     elif len(discard) == size and discard == seen:
         grown = None
     else:
-        grown = np.zeros(_CARDS, dtype=np.float32)
+        grown = np.zeros(_ALL_CARDS, dtype=np.float32)
         for card in discard:
-            grown[_SLOT_OF[card]] += 1.0
+            grown[_ALL_SLOT_OF[card]] += 1.0
     if grown is not None:
-        grown.flags.writeable = False
-        counts = grown.data
-    _last_discard = (discard, counts)
-    return counts
+        counts, parts = _counted(grown)
+    _last_discard = (discard, counts, parts)
+    return parts
+
+
+def _counted(
+    counts: npt.NDArray[np.float32],
+) -> tuple[npt.NDArray[np.float32], tuple[memoryview, memoryview]]:
+    """`counts` made read-only, with its two parts (the 58 cards, the theme-pack ones)."""
+    counts.flags.writeable = False
+    whole = counts.data
+    return counts, (whole[:_CARDS], whole[_CARDS:])
 
 
 # Cards are interned (one object per card), so a dict by card is the quickest way to a slot.
 _SLOT_OF: MappingProxyType[Card, int] = MappingProxyType(
     {Card.from_code(code): i for i, code in enumerate(CARD_ORDER)}
 )
-_CARDS = len(CARD_ORDER)
+_ALL_SLOT_OF: MappingProxyType[Card, int] = MappingProxyType(
+    {Card.from_code(code): i for i, code in enumerate(ALL_CARD_ORDER)}
+)
+_CARDS, _THEME_CARDS, _ALL_CARDS = len(CARD_ORDER), len(THEME_CARD_ORDER), len(ALL_CARD_ORDER)
 _HAND, _TOP, _DISCARD, _DRAWN, _DIRECTION, _COUNTS = (
     LAYOUT[name].start for name in ("hand", "top", "discard", "drawn", "direction", "counts")
 )
 _HAND_SIZES, _ACTIVE, _SCORES = (LAYOUT[name].start for name in ("hand_sizes", "active", "scores"))
+_CHEAT = LAYOUT["cheat"].start
+_THEME_DISCARD, _PIRATE_BENEATH = LAYOUT["theme_discard"].start, LAYOUT["pirate_beneath"].start
+
+
+def _place(slice_name: str, block: int = 0) -> MappingProxyType[Card, int]:
+    """Where each of the 69 cards is counted in the observation for `slice_name`: its slot in
+    that slice for the 58 cards of `CARD_ORDER`, in `theme_` + `slice_name` for a theme-pack
+    card; `block` picks a seat's block of the open hands."""
+    plain, theme = LAYOUT[slice_name].start, LAYOUT["theme_" + slice_name].start
+    return MappingProxyType(
+        {
+            card: plain + block * _CARDS + slot
+            if slot < _CARDS
+            else theme + block * _THEME_CARDS + slot - _CARDS
+            for card, slot in _ALL_SLOT_OF.items()
+        }
+    )
+
+
+_HAND_AT, _TOP_AT, _DRAWN_AT = (_place(name) for name in ("hand", "top", "drawn"))
+_OPEN_HAND_AT = tuple(_place("open_hands", k) for k in range(MAX_SEATS))  # by relative slot
 # The last pile `_discard_counts` counted, and its counts (per process; any pile gives right
 # counts, a different one only takes longer).
-_last_discard: tuple[tuple[Card, ...], memoryview] = ((), np.zeros(_CARDS, np.float32).data)
+_last_discard: tuple[tuple[Card, ...], npt.NDArray[np.float32], tuple[memoryview, memoryview]] = (
+    (),
+    *_counted(np.zeros(_ALL_CARDS, np.float32)),
+)
 _NO_CARDS = np.zeros(_CARDS, np.float32).data
 _COLOR_OF = MappingProxyType({c: LAYOUT["color"].start + i for i, c in enumerate(_COLOURS)})
+_PIRATE_COLOR_OF = MappingProxyType(
+    {c: LAYOUT["pirate_color"].start + i for i, c in enumerate(_COLOURS)}
+)
 _PHASE_OF = MappingProxyType(
     {
         **{p: LAYOUT["phase"].start + i for i, p in enumerate(_PHASES)},
         Phase.AWAIT_DISCARD: LAYOUT["discard_round"].start,
+        Phase.AWAIT_PIRATE: LAYOUT["pirate_window"].start,
+        Phase.AWAIT_GIFT: LAYOUT["mambo_gift"].start,
+        Phase.AWAIT_LEAD: LAYOUT["mambo_lead"].start,
+        Phase.AWAIT_BLOCK: LAYOUT["invisibility_block"].start,
     }
 )
 _TO_ACT, _TURN, _EXPOSED, _TOP_PLAYER, _DEALER, _UNCAUGHT, _CHALLENGE = (

@@ -8,7 +8,9 @@ largest: the policy's most likely action, deterministic.
 A policy trained on an earlier version of the observation and the action numbers still plays:
 both only ever grow by appending, so it reads the first numbers of the observation its version
 had and chooses among the actions its version numbered. When every legal action is one its
-version did not have (a discard round, for a version 1 policy), the bot answers as `greedy`.
+version did not have (a discard round, Pirate's window, a Mambo's gifts and lead, for a version
+1 policy), the bot answers as `greedy`; while any is, it never plays a card its version did not
+number (a theme-pack card, §7.11).
 
 The weights are a NumPy `.npz` (`save_policy` writes one, `load_policy` reads and checks it):
 

@@ -30,4 +30,12 @@ def table_text(state: GameState, names: Sequence[str]) -> str:
         )
     if state.pending_draw:
         lines.append(f"pending draw: {state.pending_draw}")
+    pirate = state.pirate
+    if pirate is not None:  # §7.6.4: shown whole, the cheat flag too, as the hands are
+        had_to_match = pirate.color.name.lower() if pirate.color is not None else "any colour"
+        verdict = "a cheat" if pirate.cheat else "fair"
+        lines.append(
+            f"pirate window: {names[state.turn]}'s {state.top.code} is {verdict} "
+            f"(it had to match {had_to_match} or {state.discard[-2].code})"
+        )
     return "\n".join(lines) + "\n"

@@ -6,6 +6,12 @@ offer (a late Uno call, a catch, a jump-in) is asked on its own, with the offere
 `PASS` (the last action number: `action_index(players).size`). A seat that passes is not asked
 again until something is applied; when every offered seat has passed, the seat to act decides,
 from all its legal actions (never `PASS`). Between hands the environment deals on by itself.
+
+Pirate's window (§7.6.4) needs nothing of its own here: the engine names the seat asked as the
+seat to act (`to_act`), so it decides from its legal actions, the window's `pass` and `cheat`
+(action numbers), and may not send `PASS`; letting an offer go and letting a play stand are
+different things. Other seats are offered only what they could be offered anyway (a catch, a
+late call), each with `PASS`.
 """
 
 from __future__ import annotations
@@ -60,19 +66,23 @@ def action_mask(index: ActionIndex, turn: Turn | None) -> npt.NDArray[np.int8]:
         # The actions come from the engine, so a plain look-up serves (`index.index` checks
         # hand-built ones too, at a cost paid on every step here). Keyed by the fields, whose
         # hashes are the built-in ones, rather than by the `Action`, whose hash and equality
-        # are Python methods: the same comparison, a fraction of the cost.
+        # are Python methods: the same comparison, a fraction of the cost. Every field counts:
+        # a Joker's plays differ only in `targets` and `count` (§7.11.6).
         # Written through a memoryview: a scalar write there is cheaper than building an
         # index array for one NumPy call.
         numbers, put = _numbers(index), mask.data
         for a in turn.actions:
-            put[numbers[a.kind, a.card, a.color, a.target, a.uno]] = 1
+            put[numbers[a.kind, a.card, a.color, a.target, a.uno, a.targets, a.count]] = 1
         put[index.size] = 1 if turn.may_pass else 0
     return mask
 
 
-_ActionKey = tuple[ActionKind, Card | None, Color | None, int | None, bool]
+_ActionKey = tuple[ActionKind, Card | None, Color | None, int | None, bool, tuple[int, ...], int]
 
 
 @functools.cache
 def _numbers(index: ActionIndex) -> dict[_ActionKey, int]:
-    return {(a.kind, a.card, a.color, a.target, a.uno): number for number, a in enumerate(index)}
+    return {
+        (a.kind, a.card, a.color, a.target, a.uno, a.targets, a.count): number
+        for number, a in enumerate(index)
+    }

@@ -7,7 +7,7 @@ refinement for the agent's out-of-turn offers: the bots' offers are polled first
 order), then the agent is asked its own (it may `PASS`), then the seat to act decides. Between
 hands the environment deals on by itself.
 
-- Observation: `Box(343,)`, `lastcard.rl.observation.observe` of the agent's view.
+- Observation: `Box(1156,)`, `lastcard.rl.observation.observe` of the agent's view.
 - Action: `Discrete(action_index(players).size + 1)` (the fixed numbering, then `PASS`);
   `action_masks()` gives the legal ones (the method sb3-contrib's `MaskablePPO` calls) and
   `info["action_mask"]` carries the same after `reset` and every `step`.

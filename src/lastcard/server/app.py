@@ -31,8 +31,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from lastcard.core import GameRecord, LastcardError, Rules, replay, state_digest
-from lastcard.core.rules import OPTION_CHOICES
+from lastcard.core import GameRecord, LastcardError, Rules, RulesError, replay, state_digest
+from lastcard.core.rules import OPTION_CHOICES, THEME_CARDS
 from lastcard.narration import PRESET_HELP
 
 from .connection import Connection
@@ -236,6 +236,7 @@ class Server:
             options[name] = {"default": value, "type": type(value).__name__}
         for name, choices in OPTION_CHOICES.items():
             options[name]["choices"] = list(choices)
+        options["theme_cards"]["choices"] = list(supported_theme_cards())
         return JSONResponse(
             {
                 "presets": [
@@ -402,6 +403,20 @@ def _checked_body(
     if missing:
         raise ProtocolError("BAD_FIELD", f"missing {', '.join(missing)}")
     return out
+
+
+@functools.cache
+def supported_theme_cards() -> tuple[str, ...]:
+    """The theme cards (RULES.md §7.11) this engine plays, in its order: the rules form offers
+    these, so a card the engine still refuses is never on offer."""
+    supported = []
+    for name in THEME_CARDS:
+        try:
+            Rules(theme_cards=frozenset({name}))
+        except RulesError:
+            continue
+        supported.append(name)
+    return tuple(supported)
 
 
 def _load(storage: Storage, code: str) -> StoredTable | None:

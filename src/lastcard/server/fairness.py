@@ -51,11 +51,21 @@ stock is a list whose *last* element is its top. The steps, each a JSON object w
 - `{"op": "turn", "card"}`: the top of the stock is turned as the first discard.
 - `{"op": "return", "card", "to"}`: that first discard goes back (§2.4): to the stock's
   `bottom`, or (`shuffle`) into the `first_discard` shuffle that follows.
-- `{"op": "play", "seat", "card"}`: a card from the seat's hand onto the discard pile.
+- `{"op": "play", "seat", "card"}`: a card from the seat's hand onto the discard pile (a play,
+  a Mambo's lead, or an Invisibility card blocking an effect, §7.11.3).
 - `{"op": "discard", "seat", "card"}`: in a discard round (§7.11.4) a card from the seat's hand
   goes beneath the top of the discard pile (the top card stays on top).
+- `{"op": "take_back", "seat", "card"}`: a Pirate cheat was called and caught (§7.6.4): the
+  top of the discard pile, the card the seat had just played, goes back to the end of its hand
+  (the two cards it then draws are `take` steps).
+- `{"op": "give", "seat", "card", "to"}`: after a Mambo (§7.11.7) a card from the seat's hand
+  goes to the end of the hand of seat `to`.
 - `{"op": "move_hands", "moves"}`: whole hands change seats (Seven-O §7.2, a swapping Wild
-  Customizable); each `[from, to]` gives the hand of `from` to `to`.
+  Customizable, a Friendship §7.11.5); each `[from, to]` gives the hand of `from` to `to`.
+
+The other theme cards (§7.11) need no step of their own: a Howler or a Travel shows a hand and
+moves no card, a Joker's and a Draw Three's cards are drawn (`take` steps), a Care-a-lot's
+discard round is `discard` steps, an Invisibility's block a `play` step.
 
 **What `verify_bundle` checks**: the algorithm; the commitment; that the HMAC of the revealed
 seeds is the record's seed and the generator is the secure one; that the record replays through
@@ -67,8 +77,9 @@ gives for its input at its counter; that each hand's first input is the rules' f
 every card dealt, drawn or turned is the top of the stock as the transcript has built it; that a
 reshuffle's input is the discard pile (the first discard and the cards played or discarded
 since) minus its top, a first-discard shuffle's the stock plus the returned card, a hand
-shuffle's the hands it gathers; that every played or discarded card was in its player's hand;
-and that the record's plays are the transcript's plays. The browser does not check that the
+shuffle's the hands it gathers; that every played, discarded or given card was in its player's
+hand, and every card taken back the top of the discard pile; and that the record's plays are
+the transcript's plays. The browser does not check that the
 actions were legal, who receives each dealt card, or the final digest (that needs the engine:
 `lastcard verify` does it).
 
@@ -94,6 +105,7 @@ from lastcard.core import (
     EventType,
     GameRecord,
     GameState,
+    Kind,
     LastcardError,
     replay_steps,
     state_digest,
@@ -481,6 +493,39 @@ class _Follower:
         self.discard.insert(len(self.discard) - 1, card)
         self.steps.append({"op": "discard", "seat": seat, "card": code})
 
+    def on_pirate_call(self, event: Event) -> None:
+        # A false call moves no card here (the caller's draw is a `draw` event of its own); a
+        # caught cheat puts the played card back in its player's hand, before the player draws.
+        if not event.data["cheat"]:
+            return
+        player = event.data["player"]
+        if len(self.discard) < 2:
+            raise self._fail(f"seat {player}'s cheat is caught with no card played on the pile")
+        card = self.discard.pop()
+        self.hands[player].append(card)
+        self.steps.append({"op": "take_back", "seat": player, "card": card.code})
+
+    def on_block(self, event: Event) -> None:
+        """§7.11.3: the Invisibility card goes from its holder's hand onto the pile, as a play."""
+        seat = event.data["seat"]
+        card = Card(Kind.WILD_INVISIBILITY)
+        if card not in self.hands[seat]:
+            raise self._fail(f"seat {seat} blocks without holding {card.code}")
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.steps.append({"op": "play", "seat": seat, "card": card.code})
+
+    def on_gift(self, event: Event) -> None:
+        """§7.11.7: a Mambo's player gives a card (told to the giver alone during play; the
+        record, replayed, holds it)."""
+        seat, target, code = event.data["seat"], event.data["target"], event.secret["given"]
+        card = Card.from_code(code)
+        if card not in self.hands[seat]:
+            raise self._fail(f"seat {seat} gives {code}, which is not in their hand")
+        self.hands[seat].remove(card)
+        self.hands[target].append(card)
+        self.steps.append({"op": "give", "seat": seat, "card": code, "to": target})
+
     def on_reshuffle(self, event: Event) -> None:
         if self.reshuffle_due:
             raise self._fail("two reshuffles in one draw")
@@ -530,6 +575,9 @@ _HANDLERS: dict[EventType, Callable[[_Follower, Event], None]] = {
     EventType.FIRST_DISCARD: _Follower.on_first_discard,
     EventType.PLAY: _Follower.on_play,
     EventType.DISCARD: _Follower.on_discard,
+    EventType.PIRATE_CALL: _Follower.on_pirate_call,
+    EventType.GIFT: _Follower.on_gift,
+    EventType.BLOCK: _Follower.on_block,
     EventType.RESHUFFLE: _Follower.on_reshuffle,
     EventType.DRAW: _Follower.on_draw,
     EventType.REVERSE: _Follower.on_reverse,

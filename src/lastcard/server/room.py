@@ -687,7 +687,7 @@ class Room:
         if place.timeouts >= self.timing.timeouts_before_away and not place.away:
             place.away = True
             self._push_presence(effects, seat)
-        choice = autopilot_choice(game.table.actions(to_act))
+        choice = autopilot_choice(game.table.actions(to_act), game.table.view(to_act))
         if choice is not None:
             self._apply(effects, to_act, choice.code, game.table.ply, "timer", now)
 
@@ -747,7 +747,11 @@ class Room:
         place = self.seats[seat] if seat is not None else None
         if place is not None and place.human:
             if place.away or place.autopilot:
-                choice = autopilot_choice(table.actions(to_act)) if to_act is not None else None
+                choice = (
+                    autopilot_choice(table.actions(to_act), table.view(to_act))
+                    if to_act is not None
+                    else None
+                )
                 if choice is not None:
                     self._plan = _Plan(
                         now + self.timing.bot_delay, ply, "autopilot", to_act, choice.code

@@ -23,6 +23,9 @@ SHAPES: dict[Color, str] = {
 }
 WILD_SHAPE = "★"
 WILD_LETTER = "W"
+CHEAT_MARK = "✗"
+"""Marks a card of your hand whose play would be a cheat under Pirate (§7.6.3), on its bottom
+edge, which holds two characters: a word would be cut."""
 
 STYLES: dict[Color | None, str] = {
     Color.RED: "red",
@@ -44,6 +47,15 @@ _VALUE_LABELS: dict[Kind, str] = {
     Kind.WILD_CUSTOMIZABLE: "CUST",
     Kind.WILD_DOWNPOUR_1: "ALL+1",
     Kind.WILD_DOWNPOUR_2: "ALL+2",
+    # Theme-pack cards (§7.11): the web table's short words (server/static/js/cards.js).
+    Kind.DRAW_THREE: "+3",
+    Kind.WILD_HOWLER: "HOWL",
+    Kind.WILD_INVISIBILITY: "INVIS",
+    Kind.WILD_CARE_A_LOT: "CARE",
+    Kind.WILD_FRIENDSHIP: "FRND",
+    Kind.WILD_JOKER: "JOKER",
+    Kind.WILD_MAMBO: "MAMBO",
+    Kind.WILD_TRAVEL: "TRVL",
 }
 
 
@@ -53,7 +65,8 @@ def colour_mark(color: Color) -> str:
 
 
 def value_label(card: Card) -> str:
-    """The card's value in a few characters: `7`, `SKIP`, `REV`, `+2`, `W+4`, `ALL+2`.
+    """The card's value in at most six characters: `7`, `SKIP`, `REV`, `+2`, `W+4`, `ALL+2`,
+    `JOKER`.
 
     >>> value_label(Card.from_code("B+2"))
     '+2'
@@ -75,14 +88,21 @@ def face_lines(card: Card, declared: Color | None = None) -> tuple[str, str]:
     """
     if card.color is not None:
         return colour_mark(card.color), value_label(card)
+    declared = declared_colour(card, declared)
     if declared is not None:
         return f"{WILD_SHAPE}→{colour_mark(declared)}", value_label(card)
     return f"{WILD_LETTER}{WILD_SHAPE}", value_label(card)
 
 
+def declared_colour(card: Card, current: Color | None) -> Color | None:
+    """The colour a wild on the pile was declared with: `current`, but for a Mambo, which
+    declares none (§7.11.7: the colour before it stays until its lead)."""
+    return None if card.kind is Kind.WILD_MAMBO else current
+
+
 def card_style(card: Card, declared: Color | None = None) -> str:
     """The rich style a card is drawn in: its colour, or for a wild its declared colour."""
-    return STYLES[card.color if card.color is not None else declared]
+    return STYLES[card.color if card.color is not None else declared_colour(card, declared)]
 
 
 def card_label(card: Card, declared: Color | None = None) -> str:
@@ -90,6 +110,7 @@ def card_label(card: Card, declared: Color | None = None) -> str:
     if card.color is not None:
         return f"{colour_mark(card.color)}{value_label(card)}"
     text = f"{WILD_LETTER}{WILD_SHAPE}{value_label(card)}"
+    declared = declared_colour(card, declared)
     if declared is not None:
         text += f"→{colour_mark(declared)}"
     return text
@@ -110,5 +131,6 @@ def colour_text(color: Color) -> Text:
 
 
 def hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Colour by colour (R, Y, G, B), numbers ascending then Skip, Reverse, Draw Two; wilds last."""
+    """Colour by colour (R, Y, G, B), numbers ascending then Skip, Reverse, Draw Two, Draw
+    Three; wilds last."""
     return sort_hand(cards)

@@ -10,7 +10,7 @@ from typing import Any
 
 from lastcard.core import Card, EffectKind, Rules, rule_facts
 
-from .options import OPTIONS, OptionSpec, choice_label, option_value
+from .options import OPTIONS, OptionSpec, choice_label, option_value, set_label
 from .pacing import CATCH_WINDOW, UNO_GRACE
 
 _OFFICIAL = Rules()
@@ -25,6 +25,8 @@ def shown_value(spec: OptionSpec, value: Any) -> str:
         return "a single hand" if value is None else str(value)
     if spec.kind == "int":
         return str(value)
+    if spec.kind == "set":
+        return set_label(spec.name, value)
     return choice_label(spec.name, value)
 
 
@@ -57,13 +59,15 @@ def rules_markdown(rules: Rules) -> str:
         "- **Skip**: the next player misses their turn.",
         "- **Reverse**: play changes direction"
         + (" (with two players it works like a Skip)." if facts.reverse_skips_with_two else "."),
-        "- **Draw Two** (+2): the next player draws 2 cards and misses their turn.",
+        _draw_card(rules),
         "## Wild cards",
         "- **Wild**: plays on anything; you name the colour the next player must match.",
         "- **Wild Draw Four** (W+4): names a colour too, and the next player draws 4 and misses "
         "their turn. You may only play it when you hold no card of the current colour.",
         _challenge(rules),
         *_extra_wilds(rules),
+        *_theme_cards(rules),
+        *_pirate(rules),
         "## Calling Uno",
         "- When you play your second-to-last card, call **Uno**, with the card or right after it.",
         "- If someone catches you before the next player begins their turn, you draw 2 cards. "
@@ -147,11 +151,111 @@ _DISCARD_ROUND = (
 )
 
 
+def _pirate(rules: Rules) -> list[str]:
+    """§7.6: what Pirate changes, in the order a player meets it."""
+    if not rules.pirate:
+        return []
+    penalty = rules.pirate_false_call_penalty
+    wrong = f"the caller draws {penalty}" if penalty else "it costs the caller nothing"
+    return [
+        "## Pirate",
+        "- **Open hands**: everyone's cards are shown to everyone, on each player's panel.",
+        "- **Cheats**: on your turn you may play any card, even one that does not match; after "
+        "drawing, any card of your hand. A card that does not match (or, after drawing, any card "
+        "but a matching drawn one) is a **cheat**, and only you know it. Your hand marks those "
+        "cards *cheat*. Playing out of turn (a jump-in) must still be genuine.",
+        "- **The window**: after every play on a turn, before its card does anything, each "
+        "other player in turn order lets it stand (**p**) or calls a cheat (**c**). The first "
+        "call closes the window. A cheat called: the card goes back to its player, who draws 2 "
+        f"and whose turn ends; the card does nothing. A fair play called: {wrong}, and the play "
+        "stands. If everyone lets it stand, it counts as if it were fair, going out included.",
+        "- Everyone can see whether a card matched, except after a draw: a matching card that "
+        "is not the one drawn is a cheat too.",
+        "- **Sevens and zeros** (Seven-O): a 7 may swap hands with a player you choose, or with "
+        "nobody (**no swap**); a 0 passes every hand to the left, clockwise, whichever way play "
+        "goes.",
+        "- Uno is caught only once the window has closed and the play has taken effect.",
+    ]
+
+
+def _draw_card(rules: Rules) -> str:
+    if "draw_three" in rules.theme_cards:  # §7.11.1: they replace the Draw Twos
+        return (
+            "- **Draw Three** (+3): the next player draws 3 cards and misses their turn. In this "
+            "game it takes the place of the Draw Two."
+        )
+    return "- **Draw Two** (+2): the next player draws 2 cards and misses their turn."
+
+
+# §7.11: each theme card's rules, by its option name, in the engine's order.
+THEME_CARD_RULES: dict[str, str] = {
+    "draw_three": (
+        "- **Draw Three** (+3, §7.11.1): a coloured card in place of each Draw Two; it matches "
+        "by colour or on another Draw Three. As the first discard the first player draws 3."
+    ),
+    "howler": (
+        "- **Howler** (HOWL, §7.11.2): a wild; you name a player, whose whole hand is shown to "
+        "everyone at that moment."
+    ),
+    "invisibility": (
+        "- **Invisibility** (INVIS, §7.11.3): on your turn, a plain wild. Its real use is out of "
+        "turn: when another player's card is about to hit you (a Draw Two or Three, a Wild Draw "
+        "Four or a stack, a Joker, a Wild Downpour, a Skip, a 7 swap, a Friendship, a Howler or "
+        "a Travel), you are asked to **block** it (**b**, then name a colour) or **allow** it "
+        "(**a**). Blocking puts the Invisibility on the pile with your colour and the card does "
+        "nothing to you. If you were the player it would skip or make draw, the block is your "
+        "turn and the next player goes on; otherwise play goes on as it would have. If the "
+        "block leaves you one card, press **u** first to call Uno with it."
+    ),
+    "care_a_lot": (
+        "- **Care-a-lot** (CARE, §7.11.4): a wild that opens a discard round: each player in "
+        "turn, starting with the next and ending with you, may put one card beneath it "
+        "(choose a card) or decline (**d**). The discarded cards do nothing; nobody may discard "
+        "their last card, and whoever discards down to one card must call Uno."
+    ),
+    "friendship": (
+        "- **Friendship** (FRND, §7.11.5): a wild; you swap your whole hand with a player you name."
+    ),
+    "joker": (
+        "- **Joker** (JOKER, §7.11.6): a wild; you choose 1 to 3 other players and a number from "
+        "1 to 3: each of them draws that many cards. Nobody misses a turn."
+    ),
+    "mambo": (
+        "- **Mambo** (MAMBO, §7.11.7): names no colour. You give one card of your choice to each "
+        "other player in turn, from the next one (keeping at least one card), then **lead** any "
+        "card of your hand: it needs not match, a wild names its colour, and it works as if "
+        "played (a Wild Draw Four led cannot be challenged). Leading your last card goes out; "
+        "leaving one, call Uno."
+    ),
+    "travel": (
+        "- **Travel** (TRVL, §7.11.8): a wild; you name a player and see their whole hand, and "
+        "nobody else does."
+    ),
+}
+
+
+def _theme_cards(rules: Rules) -> list[str]:
+    """§7.11: the theme cards in this game, and what they share."""
+    cards = [text for name, text in THEME_CARD_RULES.items() if name in rules.theme_cards]
+    if not cards:
+        return []
+    return [
+        "## Theme cards",
+        "Each theme wild is in the deck once and scores 50. A Howler, Friendship or Travel played "
+        "as your last card may name nobody; a Joker's draws still happen.",
+        *cards,
+    ]
+
+
 def _scoring(rules: Rules) -> str:
+    themes = rules.theme_cards
+    wilds = sorted(themes - {"draw_three"})
+    draw = "Draw Three" if "draw_three" in themes else "Draw Two"
     points = (
-        "Cards are worth their number; Skip, Reverse and Draw Two 20; Wild and Wild Draw Four "
+        f"Cards are worth their number; Skip, Reverse and {draw} 20; Wild and Wild Draw Four "
         "50"
         + (", Wild Downpour 50" if rules.wild_downpour is not None else "")
+        + (", the theme wilds 50" if wilds else "")
         + (", Wild Shuffle Hands and Wild Customizable 40" if rules.deck == "2018" else "")
         + "."
     )
@@ -197,14 +301,15 @@ KEYS_MARKDOWN = f"""\
 | --- | --- |
 | ← / → | move the selection in your hand |
 | 1–9, 0 | pick a card by its position (0 is the tenth) |
-| Enter | play the selected card (in a discard round, discard it) |
+| Enter | play the selected card (in a discard round, discard it; after a Mambo, give or lead it) |
 | d | draw a card; in a discard round, decline |
 | k | keep the card you drew |
-| p | play the card you drew |
+| p | play the card you drew; under Pirate, when asked, let a play stand |
 | u | call Uno |
-| c | catch the player who forgot to call Uno |
+| c | catch the player who forgot to call Uno; under Pirate, when asked, call a cheat |
 | x | challenge a Wild Draw Four |
-| a | accept the penalty and draw |
+| a | accept the penalty and draw; asked about an Invisibility block, allow the card |
+| b | block a card aimed at you with your Invisibility card, when asked |
 | space | let the bots move now (skip the pause) |
 | l | show or hide the story of the hand |
 | s | save the game |

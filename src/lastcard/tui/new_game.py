@@ -9,6 +9,9 @@ reads the same.
 Controls the screen sets itself (a preset filling in its options, the preset name) are set with
 their change messages prevented: those messages would arrive after later edits and, handled
 then, undo them.
+
+A set option (the theme cards, §7.11) has a switch per member, each with its own line of help;
+the model holds the set, and each switch adds or removes its member.
 """
 
 from __future__ import annotations
@@ -26,7 +29,15 @@ from lastcard.core import Rules
 from lastcard.core.errors import RulesError
 from lastcard.narration import PRESET_HELP, rules_name
 
-from .options import OPTIONS, OPTIONS_BY_NAME, OptionSpec, choice_label, option_value
+from .options import (
+    OPTIONS,
+    OPTIONS_BY_NAME,
+    OptionSpec,
+    choice_label,
+    forced_options,
+    member_label,
+    option_value,
+)
 from .settings import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
@@ -39,6 +50,7 @@ from .settings import (
 
 CUSTOM = "custom"
 STACK_BELOW = 120  # columns under which the setup and the options stack
+MEMBER = "--"  # between a set option's name and a member's in a switch's id
 
 
 def rules_from_values(base: Rules, values: dict[str, Any]) -> Rules:
@@ -54,6 +66,8 @@ def rules_from_values(base: Rules, values: dict[str, Any]) -> Rules:
                 data[name] = None
             elif base.wild_downpour is None:
                 data[name] = True  # §7.7.1: on without counts gives the default counts
+        elif isinstance(value, frozenset):
+            data[name] = sorted(value)  # a set option, as `Rules.to_dict` writes it
         else:
             data[name] = value
     return Rules.from_dict(data)
@@ -61,6 +75,11 @@ def rules_from_values(base: Rules, values: dict[str, Any]) -> Rules:
 
 def _on_off(value: Any) -> str:
     return "on" if value else "off"
+
+
+def member_id(name: str, member: str) -> str:
+    """The id of the switch of one member of a set option: `opt-theme_cards--joker`."""
+    return f"opt-{name}{MEMBER}{member}"
 
 
 class NewGameScreen(Screen[PlaySettings | None]):
@@ -163,12 +182,28 @@ class NewGameScreen(Screen[PlaySettings | None]):
         height: 1;
     }
     NewGameScreen .switch-state {
-        width: 4;
+        width: auto;
         padding-left: 1;
     }
     NewGameScreen .option-help {
         color: $text-muted;
         padding-left: 2;
+    }
+    NewGameScreen .member-row {
+        height: 1;
+        padding-left: 2;
+    }
+    NewGameScreen .member-row > Label {
+        width: 24;
+    }
+    NewGameScreen .member-row > Switch {
+        border: none;
+        padding: 0;
+        height: 1;
+    }
+    NewGameScreen .member-help {
+        color: $text-muted;
+        padding-left: 4;
     }
     NewGameScreen #error {
         color: $error;
@@ -204,6 +239,7 @@ class NewGameScreen(Screen[PlaySettings | None]):
                     choices.append(self._values[spec.name])
                 self._choices[spec.name] = choices
         self._input_errors: dict[str, str] = {}
+        self._forced: dict[str, tuple[Any, str]] = {}  # shown as another option sets them
         self._seed: int | None = settings.seed
         self._rules: Rules | None = settings.rules
         self._error = ""
@@ -261,6 +297,9 @@ class NewGameScreen(Screen[PlaySettings | None]):
                     )
             with VerticalScroll(id="options"):
                 for spec in OPTIONS:
+                    if spec.kind == "set":
+                        yield from self._set_option(spec)
+                        continue
                     with Vertical(classes="option", id=f"option-{spec.name}"):
                         with Horizontal(classes="option-row"):
                             yield Label(spec.label)
@@ -278,6 +317,23 @@ class NewGameScreen(Screen[PlaySettings | None]):
             yield Button("Start (Ctrl+S)", id="start", variant="primary")
             yield Button("Cancel (Esc)", id="cancel")
         yield Footer()
+
+    def _set_option(self, spec: OptionSpec) -> ComposeResult:
+        """A set option: its label and help, then a switch and a line of help per member."""
+        chosen = self._values[spec.name]
+        with Vertical(classes="option", id=f"option-{spec.name}"):
+            yield Label(spec.label)
+            yield Static(spec.help, classes="option-help")
+            for member, help_line in zip(spec.choices, spec.member_help, strict=True):
+                with Horizontal(classes="member-row"):
+                    yield Label(member_label(spec.name, member))
+                    yield Switch(member in chosen, id=member_id(spec.name, member))
+                    yield Static(
+                        _on_off(member in chosen),
+                        classes="switch-state",
+                        id=f"state-{spec.name}{MEMBER}{member}",
+                    )
+                yield Static(help_line, classes="member-help")
 
     def _control(self, spec: OptionSpec) -> Switch | Select[int] | Input:
         widget_id = f"opt-{spec.name}"
@@ -342,6 +398,10 @@ class NewGameScreen(Screen[PlaySettings | None]):
 
     @on(Switch.Changed)
     def _switch_changed(self, event: Switch.Changed) -> None:
+        widget_id = event.switch.id or ""
+        if MEMBER in widget_id:
+            self._member_changed(widget_id, event.value)
+            return
         name = self._option_name(event.switch.id)
         if name is not None:
             self.query_one(f"#state-{name}", Static).update(_on_off(event.value))
@@ -387,6 +447,21 @@ class NewGameScreen(Screen[PlaySettings | None]):
                 self._input_errors["seed"] = "Seed: enter a whole number, or leave it empty"
         self._refresh()
 
+    def _member_changed(self, widget_id: str, on: bool) -> None:
+        """One member of a set option switched on or off."""
+        name, _, member = widget_id.removeprefix("opt-").partition(MEMBER)
+        spec = OPTIONS_BY_NAME.get(name)
+        if spec is None or spec.kind != "set" or member not in spec.choices:
+            return
+        self.query_one(f"#state-{name}{MEMBER}{member}", Static).update(_on_off(on))
+        members = set(self._values[name])
+        if on:
+            members.add(member)
+        else:
+            members.discard(member)
+        self._values[name] = frozenset(members)
+        self._refresh()
+
     def _option_changed(self, widget_id: str | None, value: Any) -> None:
         name = self._option_name(widget_id)
         if name is None:
@@ -409,6 +484,13 @@ class NewGameScreen(Screen[PlaySettings | None]):
             if spec.kind == "bool":
                 self.query_one(widget_id, Switch).value = bool(value)
                 self.query_one(f"#state-{spec.name}", Static).update(_on_off(value))
+            elif spec.kind == "set":
+                for member in spec.choices:
+                    self.query_one(f"#{member_id(spec.name, member)}", Switch).value = (
+                        member in value
+                    )
+                    state = self.query_one(f"#state-{spec.name}{MEMBER}{member}", Static)
+                    state.update(_on_off(member in value))
             elif spec.kind == "choice":
                 choices = self._choices[spec.name]
                 if value not in choices:
@@ -419,6 +501,22 @@ class NewGameScreen(Screen[PlaySettings | None]):
                 self.query_one(widget_id, Select).value = choices.index(value)
             else:
                 self.query_one(widget_id, Input).value = "" if value is None else str(value)
+
+    def _show_forced(self) -> None:
+        """Options another option sets (Seven-O under Pirate) show the value in force, say
+        why, and take no edits; set free again, they show the player's own choice."""
+        forced = forced_options(self._values)
+        for name in set(forced) | set(self._forced):
+            spec = OPTIONS_BY_NAME[name]
+            if name in forced:
+                value, by = forced[name]
+                self._show(spec, value)
+                if spec.kind == "bool":
+                    self.query_one(f"#state-{name}", Static).update(f"{_on_off(value)} ({by})")
+            else:
+                self._show(spec, self._values[name])
+            self.query_one(f"#opt-{name}").disabled = name in forced
+        self._forced = forced
 
     # -- derived state ------------------------------------------------------------------
 
@@ -434,6 +532,7 @@ class NewGameScreen(Screen[PlaySettings | None]):
                 self._rules.check_players(self._players)
             except RulesError as error:
                 self._error = str(error)
+        self._show_forced()
         # Rules that could not be built equal no preset.
         preset = CUSTOM if self._rules is None else rules_name(self._rules)
         with self.prevent(Select.Changed):

@@ -4,37 +4,40 @@ The new-game screen builds one control per `OptionSpec` and the rules help lists
 game changes, each with its one-line `help`. Options that RULES.md §7.0 specifies but the engine
 does not play yet are left out (`UNSUPPORTED`), so the screen never offers a game that would be
 refused when it starts.
+
+A `set` option is a set of names, each switched on or off by a switch of its own, with a line
+of its own that says what it adds: the theme-pack cards (§7.11), one switch per card.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from lastcard.core import Rules
-from lastcard.core.rules import CUSTOM_WILD_EFFECTS
+from lastcard.core.rules import CUSTOM_WILD_EFFECTS, THEME_CARDS
 
-OptionKind = Literal["bool", "choice", "int", "optional_int"]
+OptionKind = Literal["bool", "choice", "int", "optional_int", "set"]
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     """One option: its `Rules` field `name`, a short `label`, a one-line `help` for a player, the
-    kind of control it needs and, for a choice, its values (default first)."""
+    kind of control it needs and, for a choice, its values (default first); for a set, the
+    names it may hold, with `member_help`, one line for each."""
 
     name: str
     label: str
     help: str
     kind: OptionKind
     choices: tuple[Any, ...] = ()
+    member_help: tuple[str, ...] = ()
 
 
 # `Rules` fields not offered, with the reason: the engine rejects them, or they only matter
 # with an option it rejects.
 UNSUPPORTED: dict[str, str] = {
-    "pirate": "Pirate Uno (§7.6) is not supported by the engine yet",
-    "pirate_false_call_penalty": "only used by Pirate Uno (§7.6.4)",
-    "theme_cards": "theme-pack cards (§7.11) are not supported by the engine yet",
     "turn_limit": "a safeguard that ends an endless hand (§3.11.4), not a house rule to choose",
 }
 
@@ -169,6 +172,19 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "int",
     ),
     OptionSpec(
+        "pirate",
+        "Pirate",
+        "Open hands; a card that does not match may be played, and stands unless someone calls "
+        "the cheat (§7.6)",
+        "bool",
+    ),
+    OptionSpec(
+        "pirate_false_call_penalty",
+        "False cheat call",
+        "With Pirate, the cards drawn for calling a cheat on a fair play (§7.6.4)",
+        "int",
+    ),
+    OptionSpec(
         "wild_downpour",
         "Wild Downpour",
         "Adds 2 Downpour Draw 1 and 2 Downpour Draw 2 wilds: everyone else draws 1 or 2 (§7.7)",
@@ -188,6 +204,23 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "choice",
         (None, "partners"),
     ),
+    OptionSpec(
+        "theme_cards",
+        "Theme cards",
+        "Theme-pack cards, each switched on by itself; every wild among them is added once (§7.11)",
+        "set",
+        THEME_CARDS,
+        (
+            "Replaces the Draw Twos: the next player draws 3 and misses their turn (§7.11.1)",
+            "A wild that shows the hand of a player you choose to everyone (§7.11.2)",
+            "A wild its holder puts down to block a card aimed at them (§7.11.3)",
+            "A wild after which everyone may put one card beneath it (§7.11.4)",
+            "A wild that swaps hands with a player you choose (§7.11.5)",
+            "A wild: 1 to 3 players you choose each draw 1 to 3 cards (§7.11.6)",
+            "Give a card to each other player, then lead any card you like (§7.11.7)",
+            "A wild that shows you, and only you, the hand of a player you choose (§7.11.8)",
+        ),
+    ),
 )
 
 OPTIONS_BY_NAME: dict[str, OptionSpec] = {spec.name: spec for spec in OPTIONS}
@@ -201,6 +234,40 @@ _EFFECT_LABELS = {
     "reveal": "reveal a player's hand",
     "all_discard_one": "everyone may discard one card",
 }
+
+
+# The theme cards by the names on their faces (plain_words and the web table name them so).
+_MEMBER_LABELS: dict[str, dict[str, str]] = {
+    "theme_cards": {
+        "draw_three": "Draw Three",
+        "howler": "Howler",
+        "invisibility": "Invisibility",
+        "care_a_lot": "Care-a-lot",
+        "friendship": "Friendship",
+        "joker": "Joker",
+        "mambo": "Mambo",
+        "travel": "Travel",
+    }
+}
+
+
+def member_label(name: str, member: str) -> str:
+    """One name of a set option as a player reads it: `care_a_lot` is "Care-a-lot"."""
+    return _MEMBER_LABELS.get(name, {}).get(member, member.replace("_", " "))
+
+
+def set_label(name: str, members: Any) -> str:
+    """A set option's value in words, in the option's order: "Draw Three, Joker", or "none"."""
+    spec = option_spec(name)
+    chosen = [member_label(name, m) for m in spec.choices if m in members]
+    return ", ".join(chosen) if chosen else "none"
+
+
+def forced_options(values: Mapping[str, Any]) -> dict[str, tuple[Any, str]]:
+    """The options that others among `values` (option name: control value) set, whatever
+    their own control says: name -> (the value in force, the option that forces it). Pirate
+    plays Seven-O (§7.6.6), so the Seven-O switch shows on and cannot be turned off."""
+    return {"seven_o": (True, "Pirate")} if values.get("pirate") else {}
 
 
 def option_spec(name: str) -> OptionSpec:
@@ -227,7 +294,8 @@ def choice_label(name: str, value: Any) -> str:
 
 
 def option_value(rules: Rules, name: str) -> Any:
-    """The option as its control shows it (Wild Downpour as on/off)."""
+    """The option as its control shows it (Wild Downpour as on/off, the theme cards as the
+    frozenset of their names)."""
     option_spec(name)
     if name == "wild_downpour":
         return rules.wild_downpour is not None

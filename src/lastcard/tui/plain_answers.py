@@ -6,7 +6,13 @@ an action code of DESIGN.md §2 (`R7`, `W:b`, `W+4:b!`, `draw`, `catch 2`, `disc
 `decline`); or one of the keys of the full-screen table (`d` draw, or decline a discard round,
 `k` keep, `p` play the drawn card, `u` Uno, `c` catch, `x` challenge, `a` accept); or a command
 of the line mode (`help`, `hand`, `story`...). In a discard round (§7.11.4) a card chosen as for
-a play is discarded (`narrowed_discard`).
+a play is discarded (`narrowed_discard`). Asked in a Pirate window (§7.6.4), `p` or `pass`
+lets the play stand and `c` or `cheat` calls a cheat.
+
+The theme cards (§7.11): a Joker's seats and count follow the card as in its code (`4:g>1,3*2`,
+`WJ:g>1,3*2`), or are asked; after a Mambo a card chosen (`3`, `give 3`, `lead 3:g`) is given,
+then led; asked about an Invisibility block, `b` or `block` blocks (`block g` names the colour,
+else it is asked) and `a` or `allow` allows.
 
 `read_answer` only reads: whether an action is legal is the engine's to say, and a refused one
 is explained by `refusal_words`.
@@ -14,7 +20,7 @@ is explained by `refusal_words`.
 >>> from lastcard.core import Card
 >>> hand = [Card.from_code("R5"), Card.from_code("W")]
 >>> read_answer("2:g!", hand, (), None)
-PlayRequest(card=Card('W'), color=<Color.GREEN: 'G'>, target=None, uno=True)
+PlayRequest(card=Card('W'), color=<Color.GREEN: 'G'>, target=None, uno=True, targets=(), count=0)
 >>> read_answer("story 5", hand, (), None)
 Command(name='story', argument='5')
 """
@@ -59,8 +65,11 @@ _KEYS: dict[str, ActionKind] = {
 }
 
 _NUMBERED = re.compile(
-    r"^(?P<number>[0-9]+)(?::(?P<color>[a-z]+))?(?:>(?P<target>[0-9]+))?(?P<uno>!)?$"
+    r"^(?P<number>[0-9]+)(?::(?P<color>[a-z]+))?(?:>(?P<target>[0-9]+(?:,[0-9]+)*))?"
+    r"(?:\*(?P<count>[0-9]+))?(?P<uno>!)?$"
 )
+# Words that choose a card as a play does, where their action is on offer (§7.11.4, §7.11.7).
+_CARD_WORDS = {"discard": ActionKind.DISCARD, "give": ActionKind.GIVE, "lead": ActionKind.LEAD}
 _CATCH = re.compile(r"^c(?:atch)?(?:\s+(?P<who>\S+))?$")
 _COLOUR = re.compile(r"^(?:colou?r\s+)?(?P<colour>[a-z]+)$")
 
@@ -76,12 +85,15 @@ class Command:
 
 @dataclass(frozen=True)
 class PlayRequest:
-    """A card the person chose to play, with the colour, target and Uno call they gave."""
+    """A card the person chose to play, with the colour, target and Uno call they gave; a
+    Joker's seats (`targets`, increasing) and `count` (0: not given)."""
 
     card: Card
     color: Color | None = None
     target: int | None = None
     uno: bool = False
+    targets: tuple[int, ...] = ()
+    count: int = 0
 
 
 @dataclass(frozen=True)
@@ -113,17 +125,24 @@ def read_answer(
     head = _COMMAND_ALIASES.get(words[0], words[0])
     if head in COMMANDS:
         return Command(head, " ".join(words[1:]))
-    discarding = any(a.kind is ActionKind.DISCARD for a in offers)
+    offered = {a.kind for a in offers}
     if head == "play" and len(words) > 1:  # "play 3", "play R5": the same as "3", "R5"
         words = words[1:]
-    elif head == "discard" and discarding:  # "discard 3" as "3", in the round that asks it
+    elif _CARD_WORDS.get(head) in offered:  # "discard 3" as "3", where it is asked
         if len(words) == 1:
-            return Unclear("Say which card to discard: its number, as in 2, or its code.")
+            return Unclear(f"Say which card to {head}: its number, as in 2, or its code.")
         words = words[1:]
     joined = "".join(words)
     numbered = _NUMBERED.match(joined)
     if numbered:
         return _numbered(numbered, hand)
+    pirate = _pirate_answer(joined, offers)
+    if pirate is not None:
+        return pirate
+    if joined in ("b", "block") and ActionKind.BLOCK in offered:
+        return Action(ActionKind.BLOCK)  # its colour is asked
+    if joined == "a" and ActionKind.ALLOW in offered and ActionKind.ACCEPT not in offered:
+        return Action(ActionKind.ALLOW)
     if joined in ("p", "play"):
         if view is None or view.drawn is None:
             return Unclear("There is no drawn card to play: type the number of a card.")
@@ -144,8 +163,10 @@ def read_answer(
         action = parse_action(" ".join(words))
     except LastcardError:
         return Unclear(f"{text.strip()!r} is not an answer here.")
-    if action.kind is ActionKind.PLAY and action.card is not None:
-        return PlayRequest(action.card, action.color, action.target, action.uno)
+    if action.kind in (ActionKind.PLAY, ActionKind.LEAD) and action.card is not None:
+        return PlayRequest(
+            action.card, action.color, action.target, action.uno, action.targets, action.count
+        )
     return action
 
 
@@ -161,8 +182,23 @@ def _numbered(match: re.Match[str], hand: Sequence[Card]) -> Answer:
             color = Color.from_letter(match["color"])
         except LastcardError:
             return Unclear(f"{match['color']!r} is no colour: add :r, :y, :g or :b.")
-    target = int(match["target"]) if match["target"] else None
-    return PlayRequest(hand[number - 1], color, target, bool(match["uno"]))
+    seats = [int(seat) for seat in match["target"].split(",")] if match["target"] else []
+    count = int(match["count"]) if match["count"] else 0
+    card, uno = hand[number - 1], bool(match["uno"])
+    if count or len(seats) > 1:  # a Joker's form (§7.11.6)
+        return PlayRequest(card, color, None, uno, tuple(sorted(seats)), count)
+    return PlayRequest(card, color, seats[0] if seats else None, uno)
+
+
+def _pirate_answer(word: str, offers: Sequence[Action]) -> Action | None:
+    """§7.6.4: asked in a Pirate window, `p` lets the play stand and `c` calls a cheat (the
+    full-screen table's keys); elsewhere they keep their usual meanings."""
+    offered = {a.kind for a in offers}
+    if word == "p" and ActionKind.PASS in offered:
+        return Action(ActionKind.PASS)
+    if word == "c" and ActionKind.CHEAT in offered:
+        return Action(ActionKind.CHEAT)
+    return None
 
 
 def _catch(who: str | None, offers: Sequence[Action], names: Sequence[str]) -> Answer:
@@ -185,7 +221,15 @@ def _catch(who: str | None, offers: Sequence[Action], names: Sequence[str]) -> A
 def _word_action(word: str, offers: Sequence[Action]) -> Action | None:
     kind = _KEYS.get(word)
     if kind is None:
-        named = (ActionKind.PLAY, ActionKind.CATCH, ActionKind.DISCARD)  # they need more
+        # They need more: a card, a seat or a colour (a bare `block` is read before this).
+        named = (
+            ActionKind.PLAY,
+            ActionKind.CATCH,
+            ActionKind.DISCARD,
+            ActionKind.GIVE,
+            ActionKind.LEAD,
+            ActionKind.BLOCK,
+        )
         kinds = {k.value: k for k in ActionKind if k not in named}
         kind = kinds.get(word)
     if kind is None or kind is ActionKind.COLOR:
@@ -199,10 +243,12 @@ def _word_action(word: str, offers: Sequence[Action]) -> Action | None:
 
 
 def narrowed(request: PlayRequest, offers: Sequence[Action]) -> list[Action] | str:
-    """The plays on offer that fit `request` (the card, then the colour, target and Uno call it
-    gave); an empty list when the card itself cannot be played now (the engine says why), a
-    sentence when only what was added to it does not fit."""
-    plays = [a for a in offers if a.kind is ActionKind.PLAY and a.card is request.card]
+    """The plays (or a Mambo's leads) on offer that fit `request` (the card, then the colour,
+    target, a Joker's seats and count, and Uno call it gave); an empty list when the card
+    itself cannot be played now (the engine says why), a sentence when only what was added to
+    it does not fit."""
+    kinds = (ActionKind.PLAY, ActionKind.LEAD)
+    plays = [a for a in offers if a.kind in kinds and a.card is request.card]
     if not plays:
         return []
     name = card_name(request.card)
@@ -210,14 +256,28 @@ def narrowed(request: PlayRequest, offers: Sequence[Action]) -> list[Action] | s
         plays = [a for a in plays if a.color is request.color]
         if not plays:
             return f"{name} names no colour: play it without one."
-    if request.target is not None:
-        targets = [a for a in plays if a.target == request.target]
-        if not targets:
+    targets = request.targets
+    if request.target is not None and any(a.targets for a in plays):
+        targets = (request.target,)  # a Joker naming one seat: `4:g>1`
+    if (targets or request.count) and not any(a.targets for a in plays):
+        return f"{name} names no seats and no count: only a Joker does."
+    if targets:
+        plays = [a for a in plays if a.targets == targets]
+        if not plays:
+            together = ", ".join(str(seat) for seat in targets)
+            return f"{name} cannot name seats {together} together: 1 to 3 other players."
+    if request.count:
+        plays = [a for a in plays if a.count == request.count]
+        if not plays:
+            return f"{name} makes each player draw 1, 2 or 3 cards, not {request.count}."
+    if request.target is not None and not targets:
+        named = [a for a in plays if a.target == request.target]
+        if not named:
             seats = sorted({a.target for a in plays if a.target is not None})
             if not seats:
                 return f"{name} names no player: play it without one."
             return f"{name} can name seat {_or(seats)}, not {request.target}."
-        plays = targets
+        plays = named
     if request.uno:
         calls = [a for a in plays if a.uno]
         if not calls:
@@ -268,15 +328,29 @@ def refusal_words(
         return "Your last card cannot be discarded: decline (d)."
     if code == "NO_DISCARD_ROUND":
         return "There is no discard round now: a card is discarded only when one asks you."
+    if code == "NO_BLOCK":
+        return "Nothing is aimed at you to block with Invisibility now."
+    if code == "NO_MAMBO":
+        return "There is no Mambo of yours under way: cards are given and led only after one."
     if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED", "NOT_THE_CHALLENGER"):
         who = names[view.to_act] if view.to_act is not None else "nobody"
         if view.phase is Phase.AWAIT_DISCARD:
             return f"Discard round: it is {who}'s turn to discard or decline."
+        if view.phase is Phase.AWAIT_PIRATE:
+            return f"The play waits on {who}: to let it stand or call a cheat."
+        if view.phase is Phase.AWAIT_BLOCK:
+            return f"{who} decides first whether to block it with Invisibility."
+        if view.phase in (Phase.AWAIT_GIFT, Phase.AWAIT_LEAD):
+            return f"It is {who}'s Mambo: wait for their gifts and their lead."
         if card is not None and rule_facts(view.rules).allows_jump_in:
             return f"It is {who}'s turn: only a card identical to {top} may jump in."
         return f"It is {who}'s turn."
     if code == "RESPONSE_REQUIRED":
         return "Answer first: " + _answer_needed(view)
+    if code == "NO_PIRATE_WINDOW":
+        return "There is no play waiting to be let stand or called a cheat now."
+    if code == "OPTION_DISABLED" and action.kind in (ActionKind.PASS, ActionKind.CHEAT):
+        return "This game is not played with Pirate rules: there are no cheats to call."
     if code == "NOTHING_TO_CALL":
         return "There is no Uno to call now: call it with the play that leaves one card (3!)."
     if code in ("CATCH_INVALID", "CATCH_TOO_LATE"):
@@ -297,6 +371,14 @@ def _answer_needed(view: PlayerView) -> str:
         return "name the colour of the first discard: r, y, g or b."
     if view.phase is Phase.AWAIT_DISCARD:
         return "discard a card (its number) or decline (d)."
+    if view.phase is Phase.AWAIT_PIRATE:
+        return "let the play stand (p) or call a cheat (c)."
+    if view.phase is Phase.AWAIT_BLOCK:
+        return "block it with Invisibility (b) or allow it (a)."
+    if view.phase is Phase.AWAIT_GIFT:
+        return "give a card (its number) to the player your Mambo names."
+    if view.phase is Phase.AWAIT_LEAD:
+        return "lead any card (its number) after your Mambo's gifts."
     return "see the question above."
 
 
@@ -304,7 +386,7 @@ def accepted_line(offers: Sequence[Action], hand: Sequence[Card]) -> str:
     """One line saying what may be typed now."""
     kinds = {a.kind for a in offers}
     parts = []
-    if kinds & {ActionKind.PLAY, ActionKind.DISCARD} and hand:
+    if kinds & {ActionKind.PLAY, ActionKind.DISCARD, ActionKind.GIVE, ActionKind.LEAD} and hand:
         parts.append(f"a card's number (1 to {len(hand)}) or code")
     if ActionKind.COLOR in kinds:
         parts.append("a colour (r, y, g or b)")
@@ -315,6 +397,10 @@ def accepted_line(offers: Sequence[Action], hand: Sequence[Card]) -> str:
         ActionKind.ACCEPT,
         ActionKind.UNO,
         ActionKind.DECLINE,
+        ActionKind.PASS,
+        ActionKind.CHEAT,
+        ActionKind.BLOCK,
+        ActionKind.ALLOW,
     ):
         if kind in kinds:
             parts.append(kind.value)

@@ -19,6 +19,7 @@ resumes it.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +27,7 @@ from collections.abc import Callable, Sequence
 from lastcard.core import (
     Action,
     ActionKind,
+    Card,
     Color,
     IllegalActionError,
     LastcardError,
@@ -35,6 +37,7 @@ from lastcard.core.actions import discard, play
 from lastcard.narration import Narrator, game_title
 
 from .help_text import rules_markdown
+from .pirate import cheat_cards, played_after_drawing
 from .plain_answers import (
     ENTER,
     Command,
@@ -59,11 +62,30 @@ from .plain_words import (
     spoken,
     table_lines,
 )
-from .play_choice import colours_to_ask, settle_call, target_prompt, targets_to_ask
+from .play_choice import (
+    JOKER_COUNT_PROMPT,
+    JOKER_SEATS_PROMPT,
+    colours_to_ask,
+    counts_to_ask,
+    may_name_nobody,
+    nobody_label,
+    seat_sets_to_ask,
+    settle_call,
+    target_prompt,
+    targets_to_ask,
+)
 from .session import GameSession
+from .themes import INVISIBILITY
 
 STORY_LINES = 12
 """Lines `story` tells again unless asked for more."""
+
+NOBODY = -1
+"""`_ask_target`'s answer for naming nobody: Pirate's 7 swaps nothing (§7.6.1), a theme wild
+played as a last card names no one (§7.11)."""
+_NO_SWAP = ("none", "no", "no swap", "nobody", "n")
+_WITH_A_CALL = (ActionKind.PLAY, ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK)
+"""The actions that may carry an Uno call: `uno` before them arms it."""
 
 
 class Ending(enum.Enum):
@@ -206,7 +228,10 @@ class PlainGame:
         while True:
             view = session.view()
             offers = session.human_actions()
-            notes, prompt = decision_lines(view, offers, self.names, armed=self.armed)
+            after_draw = played_after_drawing(session.log)
+            notes, prompt = decision_lines(
+                view, offers, self.names, armed=self.armed, after_draw=after_draw, log=session.log
+            )
             if situation:
                 self.lines.say(*notes)
                 situation = False
@@ -244,40 +269,130 @@ class PlainGame:
         if (
             answer.kind is ActionKind.UNO
             and answer not in offers
-            and any(a.uno for a in offers if a.kind in (ActionKind.PLAY, ActionKind.DISCARD))
+            and any(a.uno for a in offers if a.kind in _WITH_A_CALL)
         ):
             self.armed = not self.armed
-            what = "discard" if any(a.kind is ActionKind.DISCARD for a in offers) else "play"
+            kinds = {a.kind for a in offers if a.uno}
+            what = next((k.value for k in _WITH_A_CALL[1:] if k in kinds), "play")
             said = f"will be called with your {what}" if self.armed else "will not be called"
             self.lines.say(f"Uno {said}.")
             return False
+        if answer.kind is ActionKind.BLOCK:
+            return self._block(answer, view, offers)
         return self._submit(answer, view)
+
+    def _block(self, answer: Action, view: PlayerView, offers: Sequence[Action]) -> bool | None:
+        """§7.11.3: block with the Invisibility card, in the colour given or asked, with the
+        Uno call if given or armed."""
+        blocks = [a for a in offers if a.kind is ActionKind.BLOCK]
+        if not blocks:
+            return self._submit(answer, view)  # the engine says why not
+        colour = answer.color
+        if colour is None:
+            asked = self._ask_colour(INVISIBILITY, colours_to_ask(blocks), verb="Not blocked")
+            if not isinstance(asked, Color):
+                return asked
+            colour = asked
+        fitting = [a for a in blocks if a.color is colour]
+        return self._submit(settle_call(fitting, armed=answer.uno or self.armed), view)
 
     def _play(
         self, request: PlayRequest, view: PlayerView, offers: Sequence[Action]
     ) -> bool | None:
         if any(a.kind is ActionKind.DECLINE for a in offers):  # a discard round asks you
             return self._discard(request, view, offers)
+        if any(a.kind is ActionKind.GIVE for a in offers):  # your Mambo's gifts (§7.11.7)
+            gifts = [a for a in offers if a.kind is ActionKind.GIVE and a.card is request.card]
+            return self._submit(gifts[0] if gifts else Action(ActionKind.GIVE, request.card), view)
         fitting = narrowed(request, offers)
         if isinstance(fitting, str):
             self.lines.say(fitting)
             return False
         if not fitting:  # the card cannot be played now: the engine says why
             action = play(request.card, request.color, request.target, request.uno)
+            if any(a.kind is ActionKind.LEAD for a in offers):
+                action = dataclasses.replace(action, kind=ActionKind.LEAD)
             return self._submit(action, view)
         colours = colours_to_ask(fitting)
         if len(colours) > 1:
-            colour = self._ask_colour(request, colours)
+            colour = self._ask_colour(request.card, colours)
             if not isinstance(colour, Color):
                 return colour
             fitting = [a for a in fitting if a.color is colour]
         targets = targets_to_ask(fitting)
-        if len(targets) > 1:
-            target = self._ask_target(request, targets, view)
+        nobody = may_name_nobody(fitting)  # a 7 or a theme wild may name nobody (§7.6.1, §7.11)
+        if len(targets) > 1 or (targets and nobody):
+            target = self._ask_target(request, targets, view, nobody=nobody)
             if target is None or target is False:
                 return target
-            fitting = [a for a in fitting if a.target == target]
+            chosen = None if target is NOBODY else target
+            fitting = [a for a in fitting if a.target == chosen]
+        if len(seat_sets_to_ask(fitting)) > 1:  # a Joker (§7.11.6)
+            seats = self._ask_joker_seats(fitting, view)
+            if not isinstance(seats, tuple):
+                return seats
+            fitting = [a for a in fitting if a.targets == seats]
+        counts = counts_to_ask(fitting)
+        if len(counts) > 1:
+            count = self._ask_joker_count(counts)
+            if count is None or count is False:
+                return count
+            fitting = [a for a in fitting if a.count == count]
         return self._submit(settle_call(fitting, armed=request.uno or self.armed), view)
+
+    def _ask_joker_seats(
+        self, offers: Sequence[Action], view: PlayerView
+    ) -> tuple[int, ...] | bool | None:
+        """§7.11.6: the seats a Joker makes draw, given together (`1 3`, `1,3`): the seats,
+        False to choose again, None on leaving."""
+        sets = seat_sets_to_ask(offers)
+        seats = sorted({seat for chosen in sets for seat in chosen})
+        most = max(len(chosen) for chosen in sets)
+        who = "; ".join(
+            f"{seat} {self.names[seat]}, {cards_count(view.hand_sizes[seat])}" for seat in seats
+        )
+        question = f"{JOKER_SEATS_PROMPT} 1 to {most} of {who}{PROMPT_END}"
+        while True:
+            text = self.lines.ask(question)
+            if text is None or text.strip().lower() in ("quit", "q"):
+                return None
+            words = text.replace(",", " ").lower().split()
+            if not words:
+                self.lines.say("Not played: choose again.")
+                return False
+            picked = {self._seat_named(word, seats) for word in words}
+            if None not in picked:
+                chosen = tuple(sorted(seat for seat in picked if seat is not None))
+                if chosen in sets:
+                    return chosen
+            numbers = ", ".join(str(seat) for seat in seats)
+            self.lines.say(
+                f"Type 1 to {most} seat numbers ({numbers}), as in {seats[0]} {seats[-1]}, "
+                "or press Enter to choose again."
+            )
+
+    def _seat_named(self, word: str, seats: Sequence[int]) -> int | None:
+        for seat in seats:
+            if word in (str(seat), self.names[seat].lower()):
+                return seat
+        return None
+
+    def _ask_joker_count(self, counts: Sequence[int]) -> int | bool | None:
+        """§7.11.6: the cards each seat draws: a count, False to choose again, None on
+        leaving."""
+        numbers = ", ".join(str(count) for count in counts)
+        question = f"{JOKER_COUNT_PROMPT} {numbers}{PROMPT_END}"
+        while True:
+            text = self.lines.ask(question)
+            if text is None or text.strip().lower() in ("quit", "q"):
+                return None
+            answer = text.strip()
+            if not answer:
+                self.lines.say("Not played: choose again.")
+                return False
+            if answer.isdigit() and int(answer) in counts:
+                return int(answer)
+            self.lines.say(f"Type {numbers}, or press Enter to choose another card.")
 
     def _discard(self, request: PlayRequest, view: PlayerView, offers: Sequence[Action]) -> bool:
         """§7.11.4: the chosen card goes beneath the top card, with the Uno call if asked."""
@@ -289,16 +404,18 @@ class PlainGame:
             return self._submit(discard(request.card, request.uno), view)
         return self._submit(settle_call(fitting, armed=request.uno or self.armed), view)
 
-    def _ask_colour(self, request: PlayRequest, colours: Sequence[Color]) -> Color | bool | None:
+    def _ask_colour(
+        self, card: Card, colours: Sequence[Color], *, verb: str = "Not played"
+    ) -> Color | bool | None:
         """The colour for a wild: a `Color`, False to choose again, None on leaving."""
         letters = ", ".join(f"{c.letter.lower()} {COLOUR_WORDS[c]}" for c in colours)
-        question = f"{card_name(request.card)}: which colour? {letters}{PROMPT_END}"
+        question = f"{card_name(card)}: which colour? {letters}{PROMPT_END}"
         while True:
             text = self.lines.ask(question)
             if text is None or text.strip().lower() in ("quit", "q"):
                 return None
             if not text.strip():
-                self.lines.say("Not played: choose again.")
+                self.lines.say(f"{verb}: choose again.")
                 return False
             try:
                 colour = Color.from_letter(text.strip().removeprefix("colour ").strip())
@@ -309,12 +426,15 @@ class PlainGame:
             self.lines.say("Type r, y, g or b, or press Enter to choose another card.")
 
     def _ask_target(
-        self, request: PlayRequest, targets: Sequence[int], view: PlayerView
+        self, request: PlayRequest, targets: Sequence[int], view: PlayerView, *, nobody: bool
     ) -> int | bool | None:
-        """The player a card names: a seat, False to choose again, None on leaving."""
+        """The player a card names: a seat, False to choose again, None on leaving; with
+        `nobody` (Pirate's 7), `NOBODY` when the answer is none: no swap."""
         who = "; ".join(
             f"{seat} {self.names[seat]}, {cards_count(view.hand_sizes[seat])}" for seat in targets
         )
+        if nobody:
+            who += f"; or none: {nobody_label(request.card)}"
         question = f"{target_prompt(request.card, view.rules)} {who}{PROMPT_END}"
         while True:
             text = self.lines.ask(question)
@@ -324,11 +444,14 @@ class PlainGame:
             if not answer:
                 self.lines.say("Not played: choose again.")
                 return False
+            if nobody and answer in _NO_SWAP:
+                return NOBODY
             for seat in targets:
                 if answer in (str(seat), self.names[seat].lower()):
                     return seat
             seats = ", ".join(str(seat) for seat in targets)
-            self.lines.say(f"Type a seat number ({seats}), or press Enter to choose again.")
+            none = f", none for {nobody_label(request.card)}" if nobody else ""
+            self.lines.say(f"Type a seat number ({seats}){none}, or press Enter to choose again.")
 
     def _submit(self, action: Action, view: PlayerView) -> bool:
         try:
@@ -364,14 +487,19 @@ class PlainGame:
 
     def _command(self, command: Command, view: PlayerView) -> None:
         if command.name == "help":
-            self.lines.say(*help_lines(self.names))
+            self.lines.say(*help_lines(self.names, pirate=view.rules.pirate, rules=view.rules))
         elif command.name == "hand":
             offers = self.session.human_actions()
             playable = [a.card for a in offers if a.card is not None]
-            discarding = any(a.kind is ActionKind.DISCARD for a in offers)
-            marked = "can be discarded" if discarding else "can be played"
+            kinds = {a.kind for a in offers}
+            marked = "can be played"
+            for kind, words in _MARKED.items():
+                if kind in kinds:
+                    marked = words
+            cheats = cheat_cards(view, offers)
             self.lines.say(
-                discard_line(view), hand_line(numbered_hand(view), playable, marked=marked)
+                discard_line(view),
+                hand_line(numbered_hand(view), playable, marked=marked, cheats=cheats),
             )
         elif command.name == "table":
             self.lines.say(*table_lines(view, self.names, self.levels))
@@ -380,6 +508,14 @@ class PlainGame:
             self.lines.say(*(self.story[-count:] if count else ()) or ["Nothing has happened."])
         elif command.name == "rules":
             self.lines.say(*_plain_markdown(rules_markdown(view.rules)))
+
+
+# What the hand's marks mean when a card is chosen for something other than a play.
+_MARKED = {
+    ActionKind.DISCARD: "can be discarded",
+    ActionKind.GIVE: "can be given",
+    ActionKind.LEAD: "can be led",
+}
 
 
 def _plain_markdown(text: str) -> list[str]:

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lastcard.core import Action, ActionKind, Card, Phase, PlayerView
+from lastcard.core import Action, ActionKind, Card, Event, Phase, PlayerView, Rules
 
 from .faces import hand_order
+from .pirate import call_price, cheat_cards, own_window, what_it_was, window_play
 from .plain_answers import COMMANDS
-from .plain_words import card_name, discard_line, hand_line
+from .plain_words import COLOUR_WORDS, card_name, discard_line, hand_line, open_hands_line
+from .themes import gift_to, gifts_after, threat
 
 PROMPT_END = " > "
 
@@ -36,33 +38,106 @@ def playable_cards(offers: Sequence[Action]) -> list[Card]:
 
 
 def decision_lines(
-    view: PlayerView, offers: Sequence[Action], names: Sequence[str], *, armed: bool = False
+    view: PlayerView,
+    offers: Sequence[Action],
+    names: Sequence[str],
+    *,
+    armed: bool = False,
+    after_draw: bool = False,
+    log: Sequence[Event] = (),
 ) -> tuple[list[str], str]:
     """The situation lines and the question for what the person may do now: their own
     decision when they are to act, else their out-of-turn offers (answered, or let go with
-    Enter). `armed`: Uno will be called with the next play."""
+    Enter). `armed`: Uno will be called with the next play. `after_draw`: under Pirate, the
+    play in its window came right after its player drew (`pirate.played_after_drawing`).
+    `log`: the events seen so far, which say whom a Mambo's gift goes to and what an
+    Invisibility would block (`lastcard.tui.themes`)."""
     hand = numbered_hand(view)
     plays = [a for a in offers if a.kind is ActionKind.PLAY]
     discards = [a for a in offers if a.kind is ActionKind.DISCARD]
+    gifts = [a for a in offers if a.kind is ActionKind.GIVE]
+    leads = [a for a in offers if a.kind is ActionKind.LEAD]
+    blocks = [a for a in offers if a.kind is ActionKind.BLOCK]
     kinds = {a.kind for a in offers}
     notes = _chances(view, offers, names, hand)
+    if view.phase is Phase.AWAIT_PIRATE:
+        return _pirate_window(view, names, after_draw, notes)
     if view.to_act != view.seat:
         return notes, "Press Enter to let play go on" + PROMPT_END
+    cheats = cheat_cards(view, offers)
     situation = [discard_line(view)]
     if view.phase is Phase.AWAIT_DISCARD:  # §7.11.4: the marks show what may be discarded
         situation.append(hand_line(hand, playable_cards(discards), marked="can be discarded"))
-    elif view.phase is not Phase.AFTER_DRAW:  # the question names the one card that matters
-        situation.append(hand_line(hand, playable_cards(plays)))
+    elif gifts:  # §7.11.7: any card may be given, then led
+        situation.append(hand_line(hand, playable_cards(gifts), marked="can be given"))
+    elif leads:
+        situation.append(hand_line(hand, playable_cards(leads), marked="can be led"))
+    elif view.phase is Phase.AWAIT_BLOCK:  # §7.11.3: the hand as it is; no card is chosen
+        situation.append(hand_line(hand, ()))
+    elif (
+        view.phase is not Phase.AFTER_DRAW or cheats
+    ):  # the question names the one card that matters
+        situation.append(hand_line(hand, playable_cards(plays), cheats=cheats))
+    held = open_hands_line(view, names)
+    if held is not None:
+        situation.append(held)
     notes = [*situation, *notes]
-    calls = [hand.index(a.card) + 1 for a in (*plays, *discards) if a.uno and a.card in hand]
+    calls = [
+        hand.index(a.card) + 1 for a in (*plays, *discards, *leads) if a.uno and a.card in hand
+    ]
+    what = "discard" if discards else "lead" if leads else "play"
     if calls:
-        what = "discard" if discards else "play"
         notes.append(
             f"Uno will be called with your {what} (uno again: not)."
             if armed
             else f"Add ! to the card to call Uno with it, as in {calls[0]}!."
         )
-    return notes, _own_question(view, plays, kinds, names) + PROMPT_END
+    elif any(a.uno for a in blocks):
+        notes.append(
+            "Uno will be called with your block (uno again: not)."
+            if armed
+            else "A block leaves you one card: add ! to call Uno with it, as in block g!."
+        )
+    if view.phase is Phase.AWAIT_GIFT:
+        return notes, _gift_question(view, names, log) + PROMPT_END
+    if view.phase is Phase.AWAIT_LEAD:
+        lead = "Mambo: lead any card of your hand (a card marked *); it needs not match"
+        return notes, lead + PROMPT_END
+    if view.phase is Phase.AWAIT_BLOCK:
+        question = f"{threat(view, log, names)}: block it with Invisibility (b) or allow (a)"
+        return notes, question + PROMPT_END
+    question = _own_question(view, plays, kinds, names, cheats)
+    if blocks:  # a pending draw, which a block cancels whole (§7.11.3)
+        question += ", or block it all with Invisibility (b)"
+    return notes, question + PROMPT_END
+
+
+def _gift_question(view: PlayerView, names: Sequence[str], log: Sequence[Event]) -> str:
+    """§7.11.7: your Mambo's gifts, one card to each player in turn."""
+    to = gift_to(view, log)
+    whom = names[to] if to is not None else "the next player"
+    after = gifts_after(view, log)
+    then = f"; then to {', '.join(names[seat] for seat in after)}" if after else ""
+    return f"Mambo: give one card to {whom} (a card marked *){then}; then you lead"
+
+
+def _pirate_window(
+    view: PlayerView, names: Sequence[str], after_draw: bool, notes: list[str]
+) -> tuple[list[str], str]:
+    """§7.6.4: asked about a play, what everyone can know of it and what a call costs."""
+    play = window_play(view, after_draw)
+    if view.to_act != view.seat or play is None:
+        if play is not None and play.player == view.seat:
+            notes = [own_window(view, names), *notes]
+        return notes, "Press Enter to let play go on" + PROMPT_END
+    situation = [
+        what_it_was(play, names, card_name, COLOUR_WORDS.__getitem__),
+        call_price(play, view, names, card_name),
+    ]
+    held = open_hands_line(view, names)
+    if held is not None:
+        situation.append(held)
+    return [*situation, *notes], "Let it stand (p) or call a cheat (c)" + PROMPT_END
 
 
 def _chances(
@@ -86,7 +161,11 @@ def _chances(
 
 
 def _own_question(
-    view: PlayerView, plays: Sequence[Action], kinds: set[ActionKind], names: Sequence[str]
+    view: PlayerView,
+    plays: Sequence[Action],
+    kinds: set[ActionKind],
+    names: Sequence[str],
+    cheats: frozenset[Card] = frozenset(),
 ) -> str:
     pending = view.pending_draw
     if view.phase is Phase.AWAIT_FIRST_COLOR:
@@ -111,10 +190,19 @@ def _own_question(
         return f"{pending} cards are coming to you: accept (a) and draw them"
     if view.phase is Phase.AFTER_DRAW and view.drawn is not None:
         drawn = card_name(view.drawn)
+        if cheats and view.drawn in cheats:
+            return f"You drew {drawn}; it does not match: keep it (k), or play a card as a cheat"
+        if cheats:
+            return f"You drew {drawn}: play it (p), keep it (k), or play another card as a cheat"
         if plays:
             return f"You drew {drawn}: play it (p) or keep it (k)"
         return f"You drew {drawn}; it cannot be played: keep it (k)"
     draw = ActionKind.DRAW in kinds
+    if cheats:
+        some_fair = len(cheats) < len(playable_cards(plays))
+        fair = "a card marked *, or any card as a cheat" if some_fair else None
+        what = fair or "any card, as a cheat: none matches"
+        return f"Your turn: play {what}" + (", or draw (d)" if draw else "")
     if plays:
         return "Your turn: play a card marked *" + (" or draw (d)" if draw else "")
     if draw:
@@ -122,8 +210,12 @@ def _own_question(
     return "Your turn"
 
 
-def help_lines(names: Sequence[str]) -> list[str]:
-    """What may be typed, at any question."""
+def help_lines(
+    names: Sequence[str], *, pirate: bool = False, rules: Rules | None = None
+) -> list[str]:
+    """What may be typed, at any question (`pirate`: with Pirate's answers, §7.6; `rules`:
+    with the answers the theme cards in them need, §7.11)."""
+    themes = rules.theme_cards if rules is not None else frozenset()
     seats = ", ".join(f"{seat} {name}" for seat, name in enumerate(names) if seat)
     lines = [
         "Answer with a card's number in your hand, as in 3, or its code: R5 is Red 5, "
@@ -134,6 +226,16 @@ def help_lines(names: Sequence[str]) -> list[str]:
         "catch N (c); challenge (x); accept (a).",
         "In a discard round, a card's number or code discards it (with ! to call Uno), "
         "and decline (d) keeps your cards.",
+        *(
+            [
+                "Pirate: any card may be played on your turn; those marked cheat do not match. "
+                "Asked about a play, pass (p) lets it stand and cheat (c) calls a cheat. "
+                "A 7 may swap with nobody: answer none when asked whom.",
+            ]
+            if pirate
+            else []
+        ),
+        *_theme_help(themes),
         "Enter alone lets play go on when you are offered something out of turn, "
         "and deals the next hand.",
         f"Seats: {seats}.",
@@ -141,4 +243,30 @@ def help_lines(names: Sequence[str]) -> list[str]:
     ]
     lines += [f"  {name}: {what}." for name, what in COMMANDS.items()]
     lines.append("The game is saved after every move.")
+    return lines
+
+
+def _theme_help(themes: frozenset[str]) -> list[str]:
+    """The answers the theme cards in play need (§7.11)."""
+    lines = []
+    if themes & {"howler", "friendship", "travel"}:
+        lines.append(
+            "Howler, Friendship and Travel name a player after the colour (4:g>2), or it is "
+            "asked; played as your last card they may name nobody: answer none."
+        )
+    if "joker" in themes:
+        lines.append(
+            "Joker: after the colour, the players who draw and how many each, as in 4:g>1,3*2 "
+            "(seats 1 and 3 draw 2 each); left out, they are asked."
+        )
+    if "mambo" in themes:
+        lines.append(
+            "Mambo: then give one card to each player in turn (a card's number, or give 3), "
+            "and lead any card (its number, or lead 3:g); it needs not match."
+        )
+    if "invisibility" in themes:
+        lines.append(
+            "Invisibility: asked whether to block a card aimed at you, block (b) and name a "
+            "colour (block g, block g! to call Uno), or allow (a)."
+        )
     return lines

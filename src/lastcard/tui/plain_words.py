@@ -16,11 +16,12 @@ codes and no decoration: every character is meant to be read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich.text import Text
 
 from lastcard.core import Card, Color, Kind, Phase, PlayerView
+from lastcard.core.cards import sort_hand as hand_order
 
 COLOUR_WORDS: dict[Color, str] = {
     Color.RED: "red",
@@ -39,6 +40,15 @@ _KIND_NAMES: dict[Kind, str] = {
     Kind.WILD_CUSTOMIZABLE: "Wild Customizable",
     Kind.WILD_DOWNPOUR_1: "Wild Downpour Draw One",
     Kind.WILD_DOWNPOUR_2: "Wild Downpour Draw Two",
+    # Theme-pack cards (§7.11), named as the web table names them.
+    Kind.DRAW_THREE: "Draw Three",
+    Kind.WILD_HOWLER: "Howler",
+    Kind.WILD_INVISIBILITY: "Invisibility",
+    Kind.WILD_CARE_A_LOT: "Care-a-lot",
+    Kind.WILD_FRIENDSHIP: "Friendship",
+    Kind.WILD_JOKER: "Joker",
+    Kind.WILD_MAMBO: "Mambo",
+    Kind.WILD_TRAVEL: "Travel",
 }
 
 PLAYABLE_MARK = "*"
@@ -54,7 +64,7 @@ _NEXT_CARD = f"{_CARD_END} {_CARD_START}"
 # Decoration the narration draws around headings (`── Hand 2 ──`), and typography a speech
 # synthesizer reads aloud by name; each is replaced by what it stands for.
 _DECORATION = "─═ "
-_REPLACED = {" · ": ", ", "…": "...", "→": " to "}
+_REPLACED = {" · ": ", ", "…": "...", "→": " to ", " — ": ", "}
 
 
 def card_name(card: Card, declared: Color | None = None) -> str:
@@ -63,7 +73,9 @@ def card_name(card: Card, declared: Color | None = None) -> str:
         value = str(card.rank) if card.kind is Kind.NUMBER else _KIND_NAMES[card.kind]
         return f"{COLOUR_WORDS[card.color].capitalize()} {value}"
     name = _KIND_NAMES[card.kind]
-    return f"{name}, choosing {COLOUR_WORDS[declared]}" if declared is not None else name
+    if declared is None or card.kind is Kind.WILD_MAMBO:  # §7.11.7: a Mambo declares none
+        return name
+    return f"{name}, choosing {COLOUR_WORDS[declared]}"
 
 
 def narration_card(code: str, declared: str | None) -> Text:
@@ -100,23 +112,58 @@ def cards_count(count: int) -> str:
 
 
 def hand_line(
-    hand: Sequence[Card], playable: Sequence[Card], *, marked: str = "can be played"
+    hand: Sequence[Card],
+    playable: Sequence[Card],
+    *,
+    marked: str = "can be played",
+    cheats: Collection[Card] = (),
 ) -> str:
     """Your hand, numbered from 1 in the order the full-screen table shows it, each card that
     can be played now marked (`marked` says what the mark means: in a discard round, "can be
-    discarded").
+    discarded"). Under Pirate, `cheats` are the cards whose play would be a cheat: they are
+    followed by the word instead of the mark.
 
     >>> hand_line([Card.from_code("R5"), Card.from_code("W")], [Card.from_code("W")])
     'Your hand, 2 cards (* can be played): 1 Red 5, 2 Wild*.'
+    >>> g7 = Card.from_code("G7")
+    >>> hand_line([g7], [g7], cheats=[g7])
+    'Your hand, 1 card (cheat: can be played as a cheat): 1 Green 7 cheat.'
     """
     if not hand:
         return "Your hand is empty."
     items = [
-        f"{number} {card_name(card)}{PLAYABLE_MARK if card in playable else ''}"
+        f"{number} {card_name(card)}{_mark(card, playable, cheats)}"
         for number, card in enumerate(hand, 1)
     ]
-    legend = f" ({PLAYABLE_MARK} {marked})" if playable else ""
+    legends = [f"{PLAYABLE_MARK} {marked}"] if any(c not in cheats for c in playable) else []
+    if cheats:
+        legends.append(f"{CHEAT_MARK.strip()}: can be played as a cheat")
+    legend = f" ({', '.join(legends)})" if legends else ""
     return f"Your hand, {cards_count(len(hand))}{legend}: {', '.join(items)}."
+
+
+CHEAT_MARK = " cheat"
+"""After a card's name in your hand, under Pirate: playing it now would be a cheat (§7.6.3)."""
+
+
+def _mark(card: Card, playable: Sequence[Card], cheats: Collection[Card]) -> str:
+    if card in cheats:
+        return CHEAT_MARK
+    return PLAYABLE_MARK if card in playable else ""
+
+
+def open_hands_line(view: PlayerView, names: Sequence[str]) -> str | None:
+    """Under Pirate (§7.6.2), every other player's cards: `Open hands: Ada Blue 1, Red 9;
+    Basil Green 2.`; None when hands are hidden."""
+    if view.open_hands is None:
+        return None
+    parts = []
+    for seat, hand in enumerate(view.open_hands):
+        if seat == view.seat or not view.active[seat]:
+            continue
+        cards = ", ".join(card_name(card) for card in hand_order(hand)) or "no cards"
+        parts.append(f"{names[seat]} {cards}")
+    return f"Open hands: {'; '.join(parts)}."
 
 
 def discard_line(view: PlayerView) -> str:
@@ -131,7 +178,8 @@ def discard_line(view: PlayerView) -> str:
 
 def table_lines(view: PlayerView, names: Sequence[str], levels: Sequence[str]) -> list[str]:
     """The whole table: each player's cards and score, whose turn it is, the way play goes,
-    the stock and the discard. `levels[k]` is the level of seat k+1."""
+    the stock and the discard. `levels[k]` is the level of seat k+1. Under Pirate each
+    opponent's cards are named too (open hands, §7.6.2)."""
     lines = [f"Hand {view.hand_number}. {discard_line(view)}"]
     teams = view.rules.team_of_seats(view.players) or ()
     partners = {s for team in teams if view.seat in team for s in team}
@@ -146,13 +194,30 @@ def table_lines(view: PlayerView, names: Sequence[str], levels: Sequence[str]) -
         if view.phase is Phase.AWAIT_DISCARD:  # the round asks `to_act`; `turn` ends it
             if seat == view.to_act:
                 notes.append("asked to discard")
+        elif view.phase is Phase.AWAIT_PIRATE:  # §7.6.4: `turn` played, `to_act` is asked
+            if seat == view.turn:
+                notes.append("their play waits" if seat != view.seat else "your play waits")
+            elif seat == view.to_act:
+                notes.append("asked to let the play stand or call a cheat")
+        elif view.phase is Phase.AWAIT_BLOCK:  # §7.11.3: `turn` played, `to_act` is asked
+            if seat == view.turn:
+                notes.append("their card waits" if seat != view.seat else "your card waits")
+            elif seat == view.to_act:
+                notes.append("asked whether to block it with Invisibility")
+        elif view.phase in (Phase.AWAIT_GIFT, Phase.AWAIT_LEAD):  # §7.11.7
+            if seat == view.turn:
+                doing = "giving cards" if view.phase is Phase.AWAIT_GIFT else "to lead a card"
+                notes.append(f"{doing} (Mambo)")
         elif seat == view.turn and view.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
             notes.append("to play")
         if seat == view.exposed:
             notes.append("did not call Uno")
         extra = f", {', '.join(notes)}" if notes else ""
+        held = ""
+        if view.open_hands is not None and seat != view.seat and view.open_hands[seat]:
+            held = f" ({', '.join(card_name(c) for c in hand_order(view.open_hands[seat]))})"
         lines.append(
-            f"{who}: {cards_count(view.hand_sizes[seat])}, {view.scores[seat]} points{extra}."
+            f"{who}: {cards_count(view.hand_sizes[seat])}{held}, {view.scores[seat]} points{extra}."
         )
     way = "clockwise" if view.direction == 1 else "counter-clockwise"
     lines.append(f"Play goes {way}; the stock has {cards_count(view.stock_size)}.")

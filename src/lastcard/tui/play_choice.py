@@ -4,7 +4,13 @@ The engine lists a wild once per colour, a Seven-O 7 once per target and a penul
 with and without the Uno call. Choosing a card therefore leaves a set of offers that differ in
 colour, target and call; these functions say which question narrows them next, so the table
 asks only what is still open (a colour picker, then a target picker) and settles the call
-from the `u` key.
+from the `u` key. Under Pirate a 7 is also listed naming nobody (§7.6.1): the target question
+offers that too (`may_name_nobody`), as it does for a Howler, Friendship or Travel played as a
+last card (§7.11).
+
+A Joker (§7.11.6) is listed once per colour, set of seats and count: after the colour, the
+seats are asked (`seat_sets_to_ask`, chosen together) and then the count (`counts_to_ask`).
+The same questions settle a Mambo's lead (§7.11.7), whose offers are plays in all but name.
 
 >>> from lastcard.core import new_game, legal_actions, Card
 >>> state = new_game(2, seed=5, dealer=1)  # a Wild turned up: seat 0 names its colour
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lastcard.core import Action, Card, Color, EffectKind, Rules, rule_facts
+from lastcard.core import Action, Card, Color, EffectKind, Kind, Rules, rule_facts
 
 
 def colours_to_ask(offers: Sequence[Action]) -> list[Color]:
@@ -29,6 +35,30 @@ def targets_to_ask(offers: Sequence[Action]) -> list[int]:
     return list(dict.fromkeys(a.target for a in offers if a.target is not None))
 
 
+def may_name_nobody(offers: Sequence[Action]) -> bool:
+    """Whether the card may also be played naming nobody while others name a player: Pirate's
+    7, which may swap nothing (§7.6.1), and a theme wild played as a last card (§7.11). The
+    target question then offers "no swap" (`nobody_label`)."""
+    return any(a.target is not None for a in offers) and any(a.target is None for a in offers)
+
+
+def nobody_label(card: Card) -> str:
+    """The target question's answer that names nobody: a 7 swaps nothing, a theme wild
+    names nobody."""
+    return "no swap" if card.kind is Kind.NUMBER else "nobody"
+
+
+def seat_sets_to_ask(offers: Sequence[Action]) -> list[tuple[int, ...]]:
+    """A Joker's sets of seats to choose between (§7.11.6), in order; fewer than two: nothing
+    to ask."""
+    return list(dict.fromkeys(a.targets for a in offers if a.targets))
+
+
+def counts_to_ask(offers: Sequence[Action]) -> list[int]:
+    """A Joker's counts to choose between, in order; fewer than two: nothing to ask."""
+    return list(dict.fromkeys(a.count for a in offers if a.count))
+
+
 def settle_call(offers: Sequence[Action], *, armed: bool) -> Action:
     """The one action left once colour and target are settled: with the Uno call when the
     person armed it (or when only the call is offered), else without."""
@@ -38,8 +68,15 @@ def settle_call(offers: Sequence[Action], *, armed: bool) -> Action:
 
 
 def target_prompt(card: Card, rules: Rules) -> str:
-    """What naming a player does with `card`: a Seven-O 7's swap, or a Wild Customizable's
-    effect."""
-    if rule_facts(rules).card_effect(card).kind is EffectKind.REVEAL:
+    """What naming a player does with `card`: a Seven-O 7's swap, a Wild Customizable's
+    effect, a Howler's, Friendship's or Travel's (§7.11)."""
+    kind = rule_facts(rules).card_effect(card).kind
+    if kind is EffectKind.REVEAL:
         return "Who must show their hand to everyone?"
+    if kind is EffectKind.VIEW_HAND:
+        return "Whose hand do you look at?"
     return "Swap hands with whom?"
+
+
+JOKER_SEATS_PROMPT = "Joker: who draws?"
+JOKER_COUNT_PROMPT = "Joker: how many cards does each draw?"

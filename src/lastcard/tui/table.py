@@ -7,6 +7,16 @@ short); the bot's choice is computed in a worker thread and applied here, on the
 
 The table fits itself to the terminal (`lastcard.tui.fit`): whatever the size and the number of
 players, your hand and the decision stay in sight and the opponents give way.
+
+Under Pirate (§7.6) the opponents' hands are open on their panels, any card of yours may be
+played on your turn (one that would be a cheat is marked, and said before you play it), and a
+play in its window asks you to let it stand (`p`) or call a cheat (`c`).
+
+The theme cards (§7.11): a Joker asks its colour, then its seats (ticked together) and its
+count; a Howler, Friendship or Travel its colour and target; after a Mambo the card chosen is
+given (one to each player in turn), then led as a play that needs not match. Asked about an
+Invisibility block, `b` blocks (after a colour) and `a` allows. A hand shown by a Howler, or to
+you alone by your Travel, is told in the story and for a while in a notice.
 """
 
 from __future__ import annotations
@@ -40,18 +50,42 @@ from lastcard.core.actions import discard, play
 from lastcard.narration import Narrator, game_title
 
 from .decision import decision_text, refusal_text
-from .faces import card_text, colour_text
+from .faces import card_label, card_text, colour_text
 from .fit import TableFit, fit_table
 from .pacing import bot_pause
-from .pickers import ColourPicker, TargetPicker
-from .play_choice import colours_to_ask, settle_call, target_prompt, targets_to_ask
+from .pickers import NO_TARGET, ColourPicker, SeatsPicker, TargetPicker
+from .pirate import cheat_cards, played_after_drawing
+from .play_choice import (
+    JOKER_COUNT_PROMPT,
+    JOKER_SEATS_PROMPT,
+    colours_to_ask,
+    counts_to_ask,
+    may_name_nobody,
+    nobody_label,
+    seat_sets_to_ask,
+    settle_call,
+    target_prompt,
+    targets_to_ask,
+)
 from .session import GameSession
 from .summary import GameOverScreen, HandSummaryScreen
 from .uno_calls import UnoCalls
-from .widgets import ActionBar, CardWidget, HandView, MePanel, OpponentPanel, PileView
+from .widgets import (
+    ActionBar,
+    CardWidget,
+    HandView,
+    MePanel,
+    OpponentPanel,
+    PileView,
+    open_cards,
+)
 
 NARROW = 110
 """Below this many columns the story of the hand is hidden (`l` shows it)."""
+
+SHOWN_HANDS = (EventType.REVEAL, EventType.TRAVEL)
+"""Events that show a hand (§7.11.2, §7.11.8): their line stays a while in a notice too, so
+that a narrow table, whose story is hidden, shows the cards before the bots move on."""
 
 
 class TableScreen(Screen[None]):
@@ -66,12 +100,13 @@ class TableScreen(Screen[None]):
         Binding("right", "move(1)", "move right", show=False),
         Binding("enter", "play_selected", "play"),
         Binding("d", "draw", "draw", show=False),  # in a discard round: decline
-        Binding("p", "play_drawn", "play drawn", show=False),
+        Binding("p", "play_drawn", "play drawn", show=False),  # Pirate's window: let it stand
         Binding("k", "keep", "keep", show=False),
         Binding("u", "uno", "UNO!", show=False),
-        Binding("c", "catch", "catch", show=False),
+        Binding("c", "catch", "catch", show=False),  # Pirate's window: call a cheat
         Binding("x", "challenge", "challenge", show=False),
-        Binding("a", "accept", "accept", show=False),
+        Binding("a", "accept", "accept", show=False),  # asked to block: allow
+        Binding("b", "block", "block", show=False),  # Invisibility (§7.11.3)
         Binding("space", "hurry", "bots now"),
         Binding("l", "toggle_log", "story"),
         *(Binding(str(k % 10), f"select({k - 1})", show=False) for k in range(1, 11)),
@@ -162,6 +197,7 @@ class TableScreen(Screen[None]):
         if width <= 0 or height <= 0:
             return
         view = self.session.view()
+        hands = [open_cards(view, seat) for seat in range(1, self.session.players)]
         fit = fit_table(
             width=width,
             height=height,
@@ -169,6 +205,7 @@ class TableScreen(Screen[None]):
             middle_lines=PileView.lines(view),
             status_lines=self.query_one("#status", Static).outer_size.height,
             cards=len(self.hand),
+            open_hands=[[len(card_label(c)) for c in hand] for hand in hands if hand is not None],
         )
         if fit == self.fit:
             return
@@ -177,6 +214,7 @@ class TableScreen(Screen[None]):
         opponents = self.query_one("#opponents", Container)
         opponents.set_class(one_line, "lines")
         opponents.styles.grid_size_columns = fit.opponent_columns
+        opponents.styles.grid_rows = (fit.panel_height,)  # taller with open hands (Pirate)
         for panel in self.query(OpponentPanel):
             panel.set_class(one_line, "line")
         self.query_one("#seats", VerticalScroll).styles.max_height = fit.seats_height
@@ -277,6 +315,8 @@ class TableScreen(Screen[None]):
                 log.write(line)
                 if line.plain.strip():
                     self._last_line = line
+                if event.type in SHOWN_HANDS and event.cards is not None:
+                    self.notify(line.plain, timeout=12)
         sizes = self.session.view().hand_sizes
         self.calls.read(events_[self._told :], sizes)
         self._told = len(events_)
@@ -298,13 +338,27 @@ class TableScreen(Screen[None]):
         self.query_one("#me", MePanel).show(view, self.calls)
         hand = self.query_one("#hand", HandView)
         before = (hand.cards, self.selected)
-        self.selected = hand.show(view, actions, self.selected, seek_playable=self._seek_playable)
+        self.selected = hand.show(
+            view,
+            actions,
+            self.selected,
+            seek_playable=self._seek_playable,
+            cheats=cheat_cards(view, actions),
+        )
         self._seek_playable = False
         if (hand.cards, self.selected) != before:
             # A hand squeezed to fewer rows than it needs scrolls: keep the cursor in sight.
             self.call_after_refresh(self._scroll_to_selected)
         self.query_one("#actions", ActionBar).show(view, actions)
-        status = decision_text(view, actions, self.names, thinking=self._thinking)
+        status = decision_text(
+            view,
+            actions,
+            self.names,
+            thinking=self._thinking,
+            selected=hand.cards[self.selected] if self.selected < len(hand.cards) else None,
+            after_draw=view.phase is Phase.AWAIT_PIRATE and played_after_drawing(session.log),
+            log=session.log,
+        )
         if not self.query_one("#log", RichLog).display and self._last_line is not None:
             # The story is hidden: its latest line stands above the decision.
             status = Text.assemble(self._last_line, "\n", status)
@@ -314,7 +368,7 @@ class TableScreen(Screen[None]):
             status = Text(f"The game stopped: a bot made a mistake ({self.bots_stopped}).")
             status.stylize("bold red")
         if self.uno_armed:
-            what = "discard" if view.phase is Phase.AWAIT_DISCARD else "play"
+            what = armed_with(actions)
             status.append(
                 f"\nUNO! will be called with your {what} (u again: not).", style="bold yellow"
             )
@@ -357,9 +411,21 @@ class TableScreen(Screen[None]):
 
     def play_card(self, card: Card) -> None:
         """Play `card`, asking for a colour or a target when there is a choice; in a discard
-        round that asks you, discard it instead (§7.11.4)."""
+        round that asks you, discard it instead (§7.11.4); after your Mambo, give it or lead it
+        (§7.11.7)."""
         if self._offered(ActionKind.DECLINE):
             self.discard_card(card)
+            return
+        if self._offered(ActionKind.GIVE):
+            gifts = [a for a in self._offered(ActionKind.GIVE) if a.card is card]
+            self.act(gifts[0] if gifts else Action(ActionKind.GIVE, card))
+            return
+        if self._offered(ActionKind.LEAD):
+            leads = [a for a in self._offered(ActionKind.LEAD) if a.card is card]
+            if leads:
+                self._choose_play(leads)
+            else:
+                self.act(Action(ActionKind.LEAD, card))  # the engine explains why not
             return
         offers = [a for a in self._offered(ActionKind.PLAY) if a.card is card]
         if not offers:
@@ -377,6 +443,9 @@ class TableScreen(Screen[None]):
         self.act(settle_call(offers, armed=self.uno_armed))
 
     def _choose_play(self, offers: list[Action]) -> None:
+        """Narrow `offers` (the plays, or a Mambo's leads, of one card) by asking what is still
+        open, in order: colour, target (or a Joker's seats, then its count), then send the one
+        left with the Uno call if armed."""
         colours = colours_to_ask(offers)
         if len(colours) > 1:
 
@@ -390,20 +459,59 @@ class TableScreen(Screen[None]):
             self.app.push_screen(ColourPicker(colours, prompt), chosen_colour)
             return
         targets = targets_to_ask(offers)
-        if len(targets) > 1:
+        nobody = may_name_nobody(offers)  # Pirate's 7 may swap nothing (§7.6.1)
+        if len(targets) > 1 or (targets and nobody):
             sizes = self.session.view().hand_sizes
 
             def chosen_target(seat: int | None) -> None:
-                if seat is not None:
+                if seat == NO_TARGET:
+                    self._choose_play([a for a in offers if a.target is None])
+                elif seat is not None:
                     self._choose_play([a for a in offers if a.target == seat])
 
             labels = [f"{self.names[t]} ({sizes[t]} cards)" for t in targets]
             card = offers[0].card
             assert card is not None
-            picker = TargetPicker(targets, labels, target_prompt(card, self.session.rules))
+            prompt = target_prompt(card, self.session.rules)
+            label = nobody_label(card) if nobody else None
+            picker = TargetPicker(targets, labels, prompt, nobody=label)
             self.app.push_screen(picker, chosen_target)
             return
+        if len(seat_sets_to_ask(offers)) > 1:
+            self._choose_joker_seats(offers)
+            return
+        counts = counts_to_ask(offers)
+        if len(counts) > 1:
+
+            def chosen_count(count: int | None) -> None:
+                if count is not None:
+                    self._choose_play([a for a in offers if a.count == count])
+
+            labels = [f"{n} card{'s' if n > 1 else ''} each" for n in counts]
+            self.app.push_screen(TargetPicker(counts, labels, JOKER_COUNT_PROMPT), chosen_count)
+            return
         self.act(settle_call(offers, armed=self.uno_armed))
+
+    def _choose_joker_seats(self, offers: list[Action]) -> None:
+        """§7.11.6: the seats a Joker makes draw, ticked together (1 to 3 of them)."""
+        seat_sets = seat_sets_to_ask(offers)
+        seats = sorted({seat for chosen in seat_sets for seat in chosen})
+        sizes = self.session.view().hand_sizes
+
+        def chosen_seats(picked: tuple[int, ...] | None) -> None:
+            if picked is None:
+                return
+            fitting = [a for a in offers if a.targets == picked]
+            if fitting:
+                self._choose_play(fitting)
+            else:  # a set the picker allowed but the engine does not offer: only a safeguard
+                self.notify("A Joker cannot name those players.", severity="warning")
+
+        labels = [f"{self.names[s]} ({sizes[s]} cards)" for s in seats]
+        most = max(len(chosen) for chosen in seat_sets)
+        self.app.push_screen(
+            SeatsPicker(seats, labels, JOKER_SEATS_PROMPT, most=most), chosen_seats
+        )
 
     def _pick_first_colour(self) -> None:
         colours = [a.color for a in self._offered(ActionKind.COLOR) if a.color is not None]
@@ -460,6 +568,9 @@ class TableScreen(Screen[None]):
         self._act_kind(ActionKind.KEEP, "There is no drawn card to keep.")
 
     def action_play_drawn(self) -> None:
+        if self._offered(ActionKind.PASS):  # asked in Pirate's window (§7.6.4)
+            self.action_let_stand()
+            return
         drawn = self.session.view().drawn
         if drawn is None:
             self.notify("There is no drawn card to play.", severity="warning", timeout=3)
@@ -467,9 +578,9 @@ class TableScreen(Screen[None]):
             self.play_card(drawn)
 
     def action_uno(self) -> None:
-        """Call Uno now if one is owed; before playing (or discarding) down to one card, arm
-        the call."""
-        with_card = self._offered(ActionKind.PLAY) + self._offered(ActionKind.DISCARD)
+        """Call Uno now if one is owed; before playing (or discarding, leading, blocking) down
+        to one card, arm the call."""
+        with_card = [a for a in self.session.human_actions() if a.kind in _WITH_A_CALL]
         if self._offered(ActionKind.UNO):
             self._act_kind(ActionKind.UNO, "")
         elif any(a.uno for a in with_card):
@@ -482,13 +593,45 @@ class TableScreen(Screen[None]):
         self._act_kind(ActionKind.DECLINE, "There is no discard round to decline.")
 
     def action_catch(self) -> None:
+        if self._offered(ActionKind.CHEAT):  # asked in Pirate's window (§7.6.4)
+            self.action_call_cheat()
+            return
         self._act_kind(ActionKind.CATCH, "Nobody can be caught now.")
+
+    def action_let_stand(self) -> None:
+        self._act_kind(ActionKind.PASS, "There is no play to let stand.")
+
+    def action_call_cheat(self) -> None:
+        self._act_kind(ActionKind.CHEAT, "There is no play to call a cheat on.")
 
     def action_challenge(self) -> None:
         self._act_kind(ActionKind.CHALLENGE, "There is no Wild Draw Four to challenge.")
 
     def action_accept(self) -> None:
+        if self._offered(ActionKind.ALLOW):  # asked about an Invisibility block (§7.11.3)
+            self._act_kind(ActionKind.ALLOW, "")
+            return
         self._act_kind(ActionKind.ACCEPT, "There is no penalty to accept.")
+
+    def action_block(self) -> None:
+        """§7.11.3: block the card aimed at you with your Invisibility card, in a colour you
+        name; with the Uno call when `u` armed it (or when it is the only way)."""
+        offers = self._offered(ActionKind.BLOCK)
+        if not offers:
+            self.notify("Nothing is aimed at you to block now.", severity="warning", timeout=3)
+            return
+
+        def chosen(color: Color | None) -> None:
+            fitting = [a for a in offers if a.color is color]
+            if fitting:
+                self.act(settle_call(fitting, armed=self.uno_armed))
+
+        colours = colours_to_ask(offers)
+        picker = ColourPicker(colours, "Block it with Invisibility: name a colour")
+        self.app.push_screen(picker, chosen)
+
+    def action_allow(self) -> None:
+        self._act_kind(ActionKind.ALLOW, "There is nothing to allow now.")
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -512,6 +655,10 @@ class TableScreen(Screen[None]):
             "challenge": self.action_challenge,
             "accept": self.action_accept,
             "decline": self.action_decline,
+            "pass": self.action_let_stand,
+            "cheat": self.action_call_cheat,
+            "block": self.action_block,
+            "allow": self.action_allow,
         }
         handler = handlers.get(event.button.id or "")
         if handler is not None:
@@ -549,6 +696,22 @@ class TableScreen(Screen[None]):
     def _after_final(self, choice: str | None) -> None:
         if self.on_game_over is not None:
             self.on_game_over(choice or "quit")
+
+
+# What an armed Uno call goes with, by phase: a play unless said here.
+# The actions that may carry an Uno call: arming it before them is what `u` does.
+_WITH_A_CALL = frozenset({ActionKind.PLAY, ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK})
+
+
+def armed_with(actions: Sequence[Action]) -> str:
+    """What an armed Uno call goes with: the action on offer that may carry it (a block beside
+    accepting a pending draw, §7.11.3; a Mambo's lead; a discard round's discard), else a
+    play."""
+    calling = {a.kind for a in actions if a.uno}
+    for kind in (ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK):
+        if kind in calling and ActionKind.PLAY not in calling:
+            return str(kind.value)
+    return "play"
 
 
 def _card_face(code: str, declared: str | None) -> Text:

@@ -4,7 +4,8 @@ The engine keeps who owes a call now (`exposed`: catchable) and whose miss went 
 (`uncaught`); it keeps no record of who *called*. A badge that said "UNO!" for every player with
 one card would credit a call nobody made (dealt one card, handed one by a swap, or a miss the
 window closed on), so the calls are read from the events instead: a play (or a discard round's
-discard) made with the call, or a late `uno`. A call counts while its player holds that one card.
+discard, an Invisibility block) made with the call, or a late `uno`. A call counts while its
+player holds that one card.
 
 The three marks (`badge`):
 
@@ -22,8 +23,9 @@ from rich.text import Text
 from lastcard.core import Event, EventType, PlayerView
 
 _NEW_HANDS = (EventType.DEAL, EventType.ROTATE_HANDS, EventType.SHUFFLE_HANDS)
-# A call made with the card that leaves one: a play, or a discard round's discard (§7.11.4).
-_CALLS_WITH_CARD = (EventType.PLAY, EventType.DISCARD)
+# A call made with the card that leaves one: a play (a Mambo's lead too), a discard round's
+# discard (§7.11.4) or an Invisibility block (§7.11.3).
+_CALLS_WITH_CARD = (EventType.PLAY, EventType.DISCARD, EventType.BLOCK)
 
 CALLED = "UNO!"
 EXPOSED = "no UNO call!"

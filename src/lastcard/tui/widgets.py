@@ -2,7 +2,8 @@
 
 Each widget draws from a `PlayerView` (never a `GameState`) plus the seat names, so the table
 shows exactly what the person may know. Every card reads without colour: its colour letter and
-shape (`lastcard.tui.faces`) are part of the text.
+shape (`lastcard.tui.faces`) are part of the text. Under Pirate every hand is open (§7.6.2), and
+each opponent's cards are drawn with its panel.
 """
 
 from __future__ import annotations
@@ -17,7 +18,16 @@ from textual.widgets import Button, Static
 
 from lastcard.core import Action, ActionKind, Card, PlayerView
 
-from .faces import card_style, card_text, colour_text, face_lines, hand_order
+from .faces import (
+    CHEAT_MARK,
+    card_label,
+    card_style,
+    card_text,
+    colour_text,
+    face_lines,
+    hand_order,
+)
+from .fit import PANEL_INSIDE, pack
 from .uno_calls import UnoCalls
 
 DIRECTION_NAMES = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
@@ -29,7 +39,8 @@ class OpponentPanel(Static):
     Two styles (`lastcard.tui.fit`): a bordered panel of three lines, or, when space runs out,
     a single line (class `line`) that keeps what matters during play (who acts, the count, the
     badge) and then the score; the level and the dealer are in its tooltip. The player to act
-    is marked with `▶` as well as by colour.
+    is marked with `▶` as well as by colour. Under Pirate the opponent's cards follow: on rows
+    of their own in a panel, after the score on a line (and whole in its tooltip).
     """
 
     def __init__(self, seat: int, name: str, level: str, *, partner: bool = False) -> None:
@@ -51,6 +62,7 @@ class OpponentPanel(Static):
         cards = f"{count} card{'s' if count != 1 else ''}"
         badge = calls.badge(view, seat)
         to_act = view.to_act == seat
+        open_hand = open_cards(view, seat)
         if self.one_line:
             text = Text(no_wrap=True, overflow="ellipsis")
             text.append("▶ " if to_act else "  ", style="bold")
@@ -64,9 +76,16 @@ class OpponentPanel(Static):
             if self.partner:
                 text.append(" partner", style="dim")
             text.append(f" · {view.scores[seat]} pts", style="dim")
+            if open_hand is not None:
+                text.append(" │ ", style="dim")
+                text.append(Text(" ").join(card_text(card) for card in open_hand))
             dealer = ", the dealer" if view.dealer == seat else ""
+            holds = ""
+            if open_hand is not None:
+                holds = ": " + " ".join(card_label(card) for card in open_hand)
             self.tooltip = (
                 f"{self.seat_name} ({self.level}): {cards}, score {view.scores[seat]}{dealer}"
+                + holds
             )
         else:
             text = Text()
@@ -81,10 +100,31 @@ class OpponentPanel(Static):
             text.append(f"\nscore {view.scores[seat]}", style="dim")
             if view.dealer == seat:
                 text.append("  dealer", style="dim")
+            if open_hand is not None:
+                text.append(open_rows(open_hand))
             self.tooltip = None
         self.update(text)
         self.set_class(to_act, "to-act")
         self.set_class(not view.active[seat], "eliminated")
+
+
+def open_cards(view: PlayerView, seat: int) -> tuple[Card, ...] | None:
+    """`seat`'s cards in hand order when hands are open (Pirate, §7.6.2), else None."""
+    if view.open_hands is None:
+        return None
+    return hand_order(view.open_hands[seat])
+
+
+def open_rows(cards: Sequence[Card]) -> Text:
+    """The cards on rows of a panel's width, each row begun on a new line; packed as
+    `lastcard.tui.fit` counts them."""
+    text = Text()
+    rest = list(cards)
+    for count in pack([len(card_label(card)) for card in cards], PANEL_INSIDE):
+        row, rest = rest[:count], rest[count:]
+        text.append("\n")
+        text.append(Text(" ").join(card_text(card) for card in row))
+    return text
 
 
 class PileView(Static):
@@ -118,7 +158,8 @@ class CardWidget(Static):
     """One card of the person's hand: a small box with its colour mark and value.
 
     Classes: `playable` (legal now), `selected` (the keyboard's cursor), `drawn` (the card just
-    drawn, the only one playable then).
+    drawn, the only one playable then), `cheat` (under Pirate, playable as a cheat only: its
+    bottom edge carries `CHEAT_MARK`, so it reads without colour).
     """
 
     class Chosen(Message):
@@ -176,14 +217,17 @@ class HandView(Container):
         selected: int,
         *,
         seek_playable: bool = False,
+        cheats: frozenset[Card] = frozenset(),
     ) -> int:
         """Draw the hand; returns the cursor, moved where the hand's changes require.
 
         `seek_playable` (after a transition, not after the person moved the cursor): a cursor
-        on a card that cannot be played moves to the first one that can, so that Enter plays."""
+        on a card that cannot be played moves to the first one that can, so that Enter plays;
+        a fair one before a cheat (`cheats`: under Pirate, the cards whose play is one)."""
         hand = hand_order(view.hand or ())
-        # The cards that Enter would use now: plays, or a discard round's discards (§7.11.4).
-        playable = {a.card for a in actions if a.kind in (ActionKind.PLAY, ActionKind.DISCARD)}
+        # The cards that Enter would use now: plays, a discard round's discards (§7.11.4), a
+        # Mambo's gifts and its lead (§7.11.7).
+        playable = {a.card for a in actions if a.kind in CARD_KINDS}
         if hand != self.cards:
             # The cursor stays on its card as the hand changes; a drawn card takes it.
             chosen = self.cards[selected] if selected < len(self.cards) else None
@@ -196,17 +240,27 @@ class HandView(Container):
                 selected = hand.index(chosen)
         selected = max(0, min(selected, len(hand) - 1))
         jump_in = view.to_act != view.seat
+        fair = playable - cheats
+        if seek_playable and fair and hand and hand[selected] not in fair:
+            selected = next(i for i, card in enumerate(hand) if card in fair)
         if (seek_playable or jump_in) and playable and hand and hand[selected] not in playable:
             # On a jump-in, always: Enter should do what the status line says.
             selected = next(i for i, card in enumerate(hand) if card in playable)
         for widget in self.query(CardWidget):
             widget.set_class(widget.card in playable, "playable")
+            widget.set_class(widget.card in cheats, "cheat")
+            widget.border_subtitle = CHEAT_MARK if widget.card in cheats else None
             widget.set_class(widget.index == selected, "selected")
             widget.set_class(view.drawn is not None and widget.card is view.drawn, "drawn")
             # The number key that selects it.
             widget.border_title = str((widget.index + 1) % 10) if widget.index < 10 else None
         return selected
 
+
+CARD_KINDS = frozenset(
+    {ActionKind.PLAY, ActionKind.DISCARD, ActionKind.GIVE, ActionKind.LEAD},
+)
+"""The actions that use a card of the hand: choosing the card does them."""
 
 # The buttons under the hand: (id, label, the action kind that enables it).
 BUTTONS: tuple[tuple[str, str, ActionKind], ...] = (
@@ -218,13 +272,17 @@ BUTTONS: tuple[tuple[str, str, ActionKind], ...] = (
     ("challenge", "Challenge (x)", ActionKind.CHALLENGE),
     ("accept", "Accept (a)", ActionKind.ACCEPT),
     ("decline", "Decline (d)", ActionKind.DECLINE),
+    ("pass", "Let it stand (p)", ActionKind.PASS),
+    ("cheat", "Call a cheat (c)", ActionKind.CHEAT),
+    ("block", "Block (b)", ActionKind.BLOCK),
+    ("allow", "Allow (a)", ActionKind.ALLOW),
 )
 
 
 class ActionBar(Horizontal):
     """A button per kind of decision; only those possible now are shown (a Catch button while
     someone can be caught, Challenge and Accept after a Wild Draw Four, Decline in a discard
-    round, ...)."""
+    round, Block and Allow to the holder of an Invisibility card, ...)."""
 
     def compose(self) -> ComposeResult:
         for button_id, label, _ in BUTTONS:

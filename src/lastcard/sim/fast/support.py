@@ -62,7 +62,8 @@ def unsupported(rules: Rules, bots: Sequence[BotFactory | str]) -> str | None:
     for name, values in _COVERED.items():
         value = getattr(rules, name)
         if values is not None and value not in values:
-            return f"the fast simulator does not play {name}={value!r} yet"
+            shown = sorted(value) if isinstance(value, frozenset) else value
+            return f"the fast simulator does not play {name}={shown!r} yet"
     for bot in bots:
         if not isinstance(bot, str):
             return "the fast simulator plays registered bots given by name only"

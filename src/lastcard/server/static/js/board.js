@@ -1,7 +1,7 @@
 // The game on the table: the players around it, the pile, and the decisions on offer.
 // Pure rendering from a `state` message (and the `table` for presence); no game logic here.
 
-import { cardName, colourChoiceLabel, colourClass, COLOUR_NAMES } from "./cards.js";
+import { cardName, colourChoiceLabel, colourClass, COLOUR_NAMES, sortCodes } from "./cards.js";
 import { h, isAriaDisabled, replaceChildren, setAriaDisabled } from "./dom.js";
 import { cardFace } from "./hand.js";
 import { KEYS } from "./prompt.js";
@@ -43,9 +43,11 @@ export function renderSeats(list, { view, names, seatOf, tableSeats, you }) {
     const size = view.hand_sizes[k];
     const out = view.active && view.active[k] === false;
     const turn = view.to_act === k;
-    // In a discard round (RULES.md §7.11.4) the seat marked is the one asked, not the one whose
-    // turn it is.
+    // In a discard round (RULES.md §7.11.4) and a Pirate window (§7.6.4) the seat marked is
+    // the one asked, not the one whose turn it is.
     const asked = turn && view.phase === "await_discard";
+    const askedWindow = turn && view.phase === "await_pirate";
+    const waiting = !turn && view.phase === "await_pirate" && view.turn === k;
     const parts = [];
     const name = names[k] ?? `Seat ${k + 1}`;
     let badge = null;
@@ -73,7 +75,14 @@ export function renderSeats(list, { view, names, seatOf, tableSeats, you }) {
     // One sentence for screen readers; the visible parts above say the same in pieces.
     const said = [
       k === you ? `${name}, you` : name,
-      asked ? "asked to discard" : turn ? "to play" : null,
+      asked
+        ? "asked to discard"
+        : askedWindow
+          ? "asked: let the play stand or call cheat"
+          : turn
+            ? "to play"
+            : null,
+      waiting ? "play waiting in its window" : null,
       kind,
       out ? "out of the game" : size === 1 ? "1 card" : `${size} cards`,
       badge ? badge.textContent : null,
@@ -97,6 +106,52 @@ export function renderSeats(list, { view, names, seatOf, tableSeats, you }) {
       ),
     );
   }
+  list.replaceChildren(...items);
+}
+
+/**
+ * Every other seat's open hand under Pirate rules (RULES.md §7.6.2): one labelled list per
+ * seat, each card named in words. The reader's own hand is the toolbar below, not repeated.
+ * Hidden when the hands are not open.
+ */
+export function renderOpenHands(section, list, { view, names, you }) {
+  const hands = Array.isArray(view.open_hands) ? view.open_hands : null;
+  section.hidden = hands === null;
+  if (hands === null) {
+    list.replaceChildren();
+    return;
+  }
+  const items = [];
+  hands.forEach((hand, k) => {
+    if (k === you || (view.active && view.active[k] === false)) return;
+    const name = names[k] ?? `Seat ${k + 1}`;
+    const count = hand.length === 1 ? "1 card" : `${hand.length} cards`;
+    const cards = sortCodes(hand).map((code) =>
+      h(
+        "li",
+        { className: `card card-small ${colourClass(code)}` },
+        cardFace(code),
+        h("span", { className: "visually-hidden" }, cardName(code)),
+      ),
+    );
+    items.push(
+      h(
+        "li",
+        { className: "open-hand" },
+        // Seen at a glance; the list's own name says the same to a screen reader.
+        h("span", { className: "open-hand-name", "aria-hidden": "true" }, `${name}: ${count}`),
+        h(
+          "ul",
+          {
+            className: "open-hand-cards",
+            "aria-label": `${name}'s hand, open: ${count}`,
+            dataset: { testid: `open-hand-${k}` },
+          },
+          cards.length ? cards : h("li", { className: "hand-empty" }, "no cards"),
+        ),
+      ),
+    );
+  });
   list.replaceChildren(...items);
 }
 
@@ -124,6 +179,13 @@ export function renderPile(parts, view) {
   parts.hand.textContent = `Hand ${view.hand_number}`;
   parts.pending.textContent = view.pending_draw ? `+${view.pending_draw} pending` : "";
   parts.pending.hidden = !view.pending_draw;
+  // A Pirate window (RULES.md §7.6.4): the top card waits; what it had to match is beneath.
+  const inWindow = view.phase === "await_pirate" && view.discard.length > 1;
+  parts.window.hidden = !inWindow;
+  parts.window.textContent = inWindow
+    ? `In its window, on ${cardName(view.discard[view.discard.length - 2])}` +
+      (view.pirate_color ? `, ${COLOUR_NAMES[view.pirate_color]} to match` : "")
+    : "";
 }
 
 function button(label, testid, key, onClick, { busy, className = "" } = {}) {
@@ -149,8 +211,8 @@ function button(label, testid, key, onClick, { busy, className = "" } = {}) {
 
 /**
  * The decisions on offer as buttons, each from a code of `legal` (never a guess). `on` holds
- * the handlers: act(code), playCard(card), stack(), jumpIn(). Returns true when the focused
- * button went away.
+ * the handlers: act(code), playCard(card), stack(), jumpIn(), block() (an Invisibility's
+ * block asks its colour). Returns true when the focused button went away.
  */
 export function renderDecisions(container, { legal, view, names, you, busy }, on) {
   const buttons = [];
@@ -225,12 +287,30 @@ export function renderDecisions(container, { legal, view, names, you, busy }, on
       ),
     );
   });
+  if (legal.blocks.length) {
+    // An effect aimed at the Invisibility's holder (RULES.md §7.11.3): block it, or allow it.
+    buttons.push(
+      button("Block with Invisibility", "block", KEYS.block, () => on.block(), { busy }),
+    );
+  }
+  if (legal.words.has("allow")) {
+    buttons.push(button("Allow it", "allow", KEYS.allow, () => on.act("allow"), { busy }));
+  }
   if (legal.words.has("decline")) {
     // A discard round: the cards of the hand are the discards; this keeps them all.
     buttons.push(button("Decline", "decline", KEYS.decline, () => on.act("decline"), { busy }));
   }
   if (legal.words.has("pass")) {
-    buttons.push(button("Pass", "pass", null, () => on.act("pass"), { busy }));
+    // A Pirate window (RULES.md §7.6.4) asks the reader: let the play stand, or call a cheat.
+    buttons.push(button("Let it stand", "pass", KEYS.letStand, () => on.act("pass"), { busy }));
+  }
+  if (legal.words.has("cheat")) {
+    buttons.push(
+      button("Call cheat", "cheat", KEYS.callCheat, () => on.act("cheat"), {
+        busy,
+        className: "decision-cheat",
+      }),
+    );
   }
   if (legal.words.has("next")) {
     buttons.push(button("Deal the next hand", "next", KEYS.next, () => on.act("next"), { busy }));

@@ -3,6 +3,8 @@
 // The same faces as the terminal (tui/faces.py): every colour has its letter and a shape of
 // its own, R▲ red, Y● yellow, G■ green, B◆ blue, and wild-type cards are W★. Colour is never
 // the only carrier of meaning: the accessible name says it in words ("Red 7", "Wild Draw Four").
+// The theme-pack cards (RULES.md §7.11) are named by their own words ("Red Draw Three",
+// "Howler", "Joker"), their faces by a short word of at most five letters.
 
 export const COLOURS = ["R", "Y", "G", "B"];
 
@@ -23,15 +25,38 @@ const WILD_KINDS = {
   WC: { label: "CUST", name: "Wild Customizable" },
   WD1: { label: "ALL+1", name: "Wild Downpour Draw One" },
   WD2: { label: "ALL+2", name: "Wild Downpour Draw Two" },
+  // Theme-pack wilds (RULES.md §7.11), in the engine's order. Invisibility and Mambo are named
+  // already, for the day the engine deals them.
+  WH: { label: "HOWL", name: "Howler" },
+  WI: { label: "INVIS", name: "Invisibility" },
+  WCA: { label: "CARE", name: "Care-a-lot" },
+  WF: { label: "FRND", name: "Friendship" },
+  WJ: { label: "JOKER", name: "Joker" },
+  WM: { label: "MAMBO", name: "Mambo", declares: false }, // no colour of its own (§7.11.7)
+  WT: { label: "TRVL", name: "Travel" },
 };
 
 const ACTION_KINDS = {
   S: { label: "SKIP", name: "Skip", order: 1 },
   R: { label: "REV", name: "Reverse", order: 2 },
   "+2": { label: "+2", name: "Draw Two", order: 3 },
+  "+3": { label: "+3", name: "Draw Three", order: 4 }, // theme pack (§7.11.1)
 };
 
-const WILD_ORDER = ["W", "W+4", "WSH", "WC", "WD1", "WD2"];
+const WILD_ORDER = [
+  ...["W", "W+4", "WSH", "WC", "WD1", "WD2"],
+  ...["WH", "WI", "WCA", "WF", "WJ", "WM", "WT"],
+];
+
+/** The theme wilds that name another player (RULES.md §7.11): what the naming does. */
+export const TARGETED_WILDS = {
+  WH: { legend: "Reveal the hand of", nobody: "Nobody (no hand is revealed)" },
+  WF: { legend: "Swap hands with", nobody: "Nobody (no swap)" },
+  WT: { legend: "Look at the hand of", nobody: "Nobody (no hand is seen)" },
+};
+
+/** The Joker (RULES.md §7.11.6): 1 to 3 other players each draw the same 1 to 3 cards. */
+export const JOKER = "WJ";
 
 /**
  * A card code read into its parts: {code, colour ("R".."B" or null), kind ("number", "S",
@@ -57,7 +82,7 @@ export function colourMark(letter) {
   return `${key}${SHAPES[key] ?? ""}`;
 }
 
-/** The card's value in a few characters: "7", "SKIP", "REV", "+2", "W+4", "ALL+2". */
+/** The card's value in a few characters: "7", "SKIP", "REV", "+2", "W+4", "ALL+2", "JOKER". */
 export function valueLabel(card) {
   if (card.kind === "number") return String(card.rank);
   if (card.wild) return WILD_KINDS[card.kind].label;
@@ -87,14 +112,15 @@ export function cardLabel(code, declared = null) {
 
 /**
  * The card in words, for accessible names and the story: "Red 7", "Blue Draw Two",
- * "Wild Draw Four"; with a declared colour "Wild Draw Four, choosing green".
+ * "Wild Draw Four", "Red Draw Three", "Howler"; with a declared colour "Wild Draw Four,
+ * choosing green".
  */
 export function cardName(code, declared = null) {
   const card = parseCard(code);
   if (card === null) return String(code);
   if (card.wild) {
-    const name = WILD_KINDS[card.kind].name;
-    const key = declared ? String(declared).toUpperCase() : null;
+    const { name, declares = true } = WILD_KINDS[card.kind];
+    const key = declared && declares ? String(declared).toUpperCase() : null;
     return key && COLOUR_NAMES[key] ? `${name}, choosing ${COLOUR_NAMES[key]}` : name;
   }
   const colour = COLOUR_WORDS[card.colour];

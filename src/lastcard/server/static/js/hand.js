@@ -5,7 +5,11 @@
 // call. Cards that cannot be played now are aria-disabled yet stay focusable, so a keyboard or
 // screen-reader user can still read the whole hand. After a play, focus lands on the card that
 // took the played card's place (its right-hand neighbour, or the new last card). In a discard
-// round (RULES.md §7.11.4) the same choice discards the card: the page's `onPlay` decides which.
+// round (RULES.md §7.11.4) the same choice discards the card, after a Mambo (§7.11.7) gives it,
+// and the Invisibility card blocks an effect aimed at its holder (§7.11.3): the page's `onPlay`
+// decides which.
+// Under Pirate rules (§7.6.3) every card may be played on one's turn: those that would be
+// cheats carry a visible "cheat" mark and say so in their names before they are chosen.
 
 import { cardName, colourClass, faceLines } from "./cards.js";
 import { h, isAriaDisabled, setAriaDisabled } from "./dom.js";
@@ -20,12 +24,14 @@ export function cardTestIds(codes) {
   });
 }
 
-/** A card face (for the pile and the hand): colour mark over value, hidden from speech. */
+/** A card face (for the pile and the hand): colour mark over value, hidden from speech. A
+ * value of four or five characters ("SKIP", "JOKER") is set smaller so that it fits the card. */
 export function cardFace(code, declared = null) {
   const [mark, value] = faceLines(code, declared);
+  const long = value.length > 4 ? " face-value-long" : value.length === 4 ? " face-value-wide" : "";
   return [
     h("span", { className: "face-mark", "aria-hidden": "true" }, mark),
-    h("span", { className: "face-value", "aria-hidden": "true" }, value),
+    h("span", { className: `face-value${long}`, "aria-hidden": "true" }, value),
   ];
 }
 
@@ -62,9 +68,18 @@ export class HandView {
 
   /**
    * Draw the hand. `cards`: codes in display order; `playable`: a Set of codes that may be
-   * played; `drawn`: the card just drawn (marked); `busy`: an action is in flight.
+   * played; `drawn`: the card just drawn (marked); `busy`: an action is in flight; `cheats`:
+   * the playable codes that would be Pirate cheats, and `cheatWhy` why, in words.
    */
-  render({ cards, playable, drawn = null, busy = false, label }) {
+  render({
+    cards,
+    playable,
+    drawn = null,
+    busy = false,
+    label,
+    cheats = new Set(),
+    cheatWhy = "it does not match",
+  }) {
     const previous = this.cards;
     let refocus = this.element.contains(document.activeElement);
     if (this.playedIndex !== null && cards.length < previous.length) {
@@ -87,6 +102,9 @@ export class HandView {
       const canPlay = playable.has(code) && !busy;
       const isDrawn = drawn !== null && code === drawn && !drawnMarked;
       if (isDrawn) drawnMarked = true;
+      const cheat = playable.has(code) && cheats.has(code);
+      let name = isDrawn ? `${cardName(code)}, just drawn` : cardName(code);
+      if (cheat) name += `, a cheat: ${cheatWhy}`;
       const button = h(
         "button",
         {
@@ -96,14 +114,16 @@ export class HandView {
             colourClass(code),
             playable.has(code) && "playable",
             isDrawn && "drawn",
+            cheat && "cheat",
           ]
             .filter(Boolean)
             .join(" "),
           tabindex: index === this.active ? "0" : "-1",
-          "aria-label": isDrawn ? `${cardName(code)}, just drawn` : cardName(code),
+          "aria-label": name,
           dataset: { code, index, testid: ids[index] },
         },
         cardFace(code),
+        cheat ? h("span", { className: "cheat-mark", "aria-hidden": "true" }, "cheat") : null,
       );
       setAriaDisabled(button, !canPlay);
       return button;

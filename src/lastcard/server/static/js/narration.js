@@ -26,7 +26,14 @@ const DRAW_REASONS = {
   wild_customizable: " (Wild Customizable)",
   wrong_card: " (wrong card)",
   suggestion: " (suggestion penalty)",
+  cheat: " (caught cheating)",
+  false_cheat_call: " (false cheat call)",
+  draw_three: " (Draw Three)",
+  joker: " (Joker)",
 };
+
+// The theme wilds that name a player (RULES.md §7.11): as a last card they may name nobody.
+const NAMING_WILDS = new Set(["WH", "WF", "WT"]);
 
 /** A card in words; a wild with its declared colour: "Wild, choosing green". */
 export function cardWords(code, colour) {
@@ -104,6 +111,7 @@ export class Narrator {
     this.sizes = null; // unknown until a deal or a sync
     this.hand = 0; // the number of the hand being told
     this.limitReached = false; // the next blocked hand ended at the turn limit
+    this.lastPlay = null; // {seat, card, color} of the last play: what a Pirate call is about
     this.handlers = {
       dealer_draw: (e) => this.dealerDraw(e),
       deal: (e) => this.deal(e),
@@ -117,14 +125,21 @@ export class Narrator {
       skip: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " is", " are")} skipped.`],
       reverse: (e) => [`Play now goes ${e.direction === 1 ? "clockwise" : "counter-clockwise"}.`],
       swap_hands: (e) => this.swapHands(e),
-      rotate_hands: () => ["Every hand passes to the next player."],
+      rotate_hands: (e) => this.rotateHands(e),
       shuffle_hands: (e) => {
         this.sizes = [...e.sizes];
         return ["All hands are gathered, shuffled and dealt out again."];
       },
       reveal: (e) => [
-        `${this.seat(e.seat)}${this.verb(e.seat, " shows their hand: ", " show your hand: ")}` +
-          this.cards(e.cards ?? []),
+        `${this.possessive(e.seat)} hand is revealed: ${this.cards(e.cards ?? [], { sort: true })}`,
+      ],
+      travel: (e) => this.travel(e),
+      gift: (e) => this.gift(e),
+      block: (e) => this.block(e),
+      allow: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " lets", " let")} it happen.`],
+      lead: (e) => [
+        `${this.seat(e.seat)}${this.verb(e.seat, " leads", " lead")} a card of ` +
+          `${this.verb(e.seat, "their", "your")} choice (Mambo), which needs not match`,
       ],
       keep: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " keeps it.", " keep it.")}`],
       pass: (e) => [
@@ -157,6 +172,9 @@ export class Narrator {
       decline: (e) => [
         `${this.seat(e.seat)}${this.verb(e.seat, " declines", " decline")} to discard.`,
       ],
+      pirate_window: (e) => this.pirateWindow(e),
+      pirate_pass: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " lets", " let")} it stand.`],
+      pirate_call: (e) => this.pirateCall(e),
       turn_limit: (e) => {
         this.limitReached = true;
         return [`The hand has lasted ${e.turns.toLocaleString("en")} turns, the limit (§3.11.4).`];
@@ -195,6 +213,11 @@ export class Narrator {
 
   verb(seat, third, second) {
     return seat === this.you ? second : third;
+  }
+
+  /** "Ana's", or "Your" for the reader. */
+  possessive(seat) {
+    return seat === this.you ? "Your" : `${this.seat(seat)}'s`;
   }
 
   left(seat) {
@@ -248,12 +271,20 @@ export class Narrator {
   play(e) {
     const seat = e.seat;
     if (this.sizes) this.sizes[seat] -= 1;
+    this.lastPlay = { seat, card: e.card, color: e.color ?? null };
     const verb = e.jump_in
       ? this.verb(seat, " jumps in with ", " jump in with ")
       : this.verb(seat, " plays ", " play ");
     const wild = isWild(e.card);
     let text = `${this.seat(seat)}${verb}${this.card(e.card, wild ? e.color : null)}`;
-    if (e.target !== null && e.target !== undefined) text += ` at ${this.object(e.target)}`;
+    const naming = NAMING_WILDS.has(e.card);
+    if (e.target !== null && e.target !== undefined) {
+      text += naming ? `, naming ${this.object(e.target)}` : ` at ${this.object(e.target)}`;
+    } else if (naming) {
+      text += ", naming nobody"; // a last card names no one (RULES.md §7.11)
+    } else if (this.rules && this.rules.pirate && /^[RYGB]7$/.test(e.card)) {
+      text += ", swapping with nobody"; // Pirate's 7 may name no one (RULES.md §7.6.1)
+    }
     if (this.sizes && this.sizes[seat] > 0) text += ` (${this.left(seat)})`;
     if (e.uno) text += this.verb(seat, " and calls Uno!", " and call Uno!");
     return [text];
@@ -271,13 +302,51 @@ export class Narrator {
   }
 
   // A discard round (RULES.md §7.11.4): each player in turn may put one card beneath the top
-  // card, the player of the Wild Customizable last.
+  // card, the player of the card that opened it (a Wild Customizable or a Care-a-lot) last.
   discardRound(e) {
-    const whose = e.seat === this.you ? "Your" : `${this.seat(e.seat)}'s`;
+    const play = this.lastPlay && this.lastPlay.seat === e.seat ? this.lastPlay : null;
+    const card = play && isWild(play.card) ? this.card(play.card, null) : "Wild Customizable";
     return [
-      `${whose} Wild Customizable opens a discard round: each player in turn may discard one ` +
-        `card beneath the top card, ${this.object(e.seat)} last.`,
+      `${this.possessive(e.seat)} ${card} opens a discard round: each player in turn may ` +
+        `discard one card beneath the top card, ${this.object(e.seat)} last.`,
     ];
+  }
+
+  // Invisibility (RULES.md §7.11.3): its holder puts it on the pile and the effect aimed at
+  // them is cancelled.
+  block(e) {
+    const seat = e.seat;
+    if (this.sizes) this.sizes[seat] -= 1;
+    let text =
+      `${this.seat(seat)}${this.verb(seat, " blocks", " block")} it with ` +
+      `${this.card("WI", e.color)}`;
+    if (this.sizes && this.sizes[seat] > 0) text += ` (${this.left(seat)})`;
+    if (e.uno) text += this.verb(seat, " and calls Uno!", " and call Uno!");
+    return [text];
+  }
+
+  // A Mambo's gift (RULES.md §7.11.7): the card is told to its giver (the receiver finds it in
+  // their hand).
+  gift(e) {
+    const { seat, target } = e;
+    if (this.sizes) {
+      this.sizes[seat] -= 1;
+      this.sizes[target] += 1;
+    }
+    const what = e.given ? this.card(e.given, null) : "a card";
+    const verb = this.verb(seat, " gives ", " give ");
+    if (target === this.you) return [`${this.seat(seat)}${verb}you ${what}`];
+    return [`${this.seat(seat)}${verb}${what} to ${this.seat(target)}`];
+  }
+
+  // Travel (RULES.md §7.11.8): the player of the card alone sees the hand it names; the
+  // others are told only that it was seen.
+  travel(e) {
+    if (Array.isArray(e.cards)) {
+      return [`${this.possessive(e.target)} hand: ${this.cards(e.cards, { sort: true })}`];
+    }
+    const whose = e.target === this.you ? "your" : `${this.seat(e.target)}'s`;
+    return [`${this.seat(e.seat)} looked at ${whose} hand`];
   }
 
   discard(e) {
@@ -289,6 +358,48 @@ export class Narrator {
     if (this.sizes && this.sizes[seat] > 0) text += ` (${this.left(seat)})`;
     if (e.uno) text += this.verb(seat, " and calls Uno!", " and call Uno!");
     return [text];
+  }
+
+  // Pirate (RULES.md §7.6.4): after an on-turn play the others may call it a cheat, in turn.
+  pirateWindow(e) {
+    const seat = e.seat;
+    const whose = seat === this.you ? "Your" : `${this.seat(seat)}'s`;
+    let text =
+      `${whose} play waits in its window: the others may let it stand or call cheat, ` +
+      "in turn";
+    if (seat === this.you && e.cheat === true) text += " (it is a cheat: only you know)";
+    else if (seat === this.you && e.cheat === false) text += " (it is a fair play)";
+    return [text];
+  }
+
+  pirateCall(e) {
+    const { seat, player } = e;
+    const play = this.lastPlay && this.lastPlay.seat === player ? this.lastPlay : null;
+    const whose = player === this.you ? "your" : `${this.seat(player)}'s`;
+    const card = play ? this.card(play.card, isWild(play.card) ? play.color : null) : "play";
+    const what = `${whose} ${card}`;
+    const call = `${this.seat(seat)}${this.verb(seat, " calls", " call")} cheat on ${what}`;
+    if (e.cheat) {
+      if (this.sizes) this.sizes[player] += 1; // the card goes back to its player's hand
+      return [
+        `${call}: it was a cheat! The card goes back to ${this.object(player)}, and ` +
+          `${this.object(player)}${this.verb(player, " draws", " draw")} 2.`,
+      ];
+    }
+    const penalty = this.rules?.pirate_false_call_penalty ?? 2;
+    const cost = penalty
+      ? `${this.seat(seat)}${this.verb(seat, " draws", " draw")} ${penalty} for the false call`
+      : "the false call costs nothing";
+    return [`${call}: it was a fair play, and it stands; ${cost}.`];
+  }
+
+  // Seven-O's 0 (RULES.md §7.2.2); under Pirate every hand passes to the left whatever the
+  // direction (§7.6.1).
+  rotateHands(e) {
+    if (this.rules && this.rules.pirate) {
+      return ["Every hand passes to the left (clockwise), whatever the direction of play."];
+    }
+    return ["Every hand passes to the next player."];
   }
 
   swapHands(e) {

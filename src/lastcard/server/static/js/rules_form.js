@@ -10,16 +10,56 @@ import { h } from "./dom.js";
 // Options with a control of their own elsewhere in the form (the target score field), and
 // options the engine does not play yet or that are no house rule to choose (tui/options.py).
 // Table mode (§5.4) is played in the terminal and through the API: this table's hand offers
-// only the cards that may be played, so a wrong card cannot be chosen here.
+// only the cards that may be played, so a wrong card cannot be chosen here. (Pirate's cheats,
+// §7.6.3, are on offer: the engine lists them as plays.)
 const SHOWN_ELSEWHERE = new Set(["target_score"]);
-const NOT_OFFERED = new Set([
-  "mode",
-  "pirate",
-  "pirate_false_call_penalty",
-  "theme_cards",
-  "turn_limit",
-]);
+const NOT_OFFERED = new Set(["mode", "turn_limit"]);
 export const CUSTOM = "custom";
+
+// The theme-pack cards (RULES.md §7.11) in words, in the engine's order: one checkbox each, of
+// those the server lists (GET /api/presets names the ones its engine plays).
+export const THEME_CARDS = [
+  {
+    name: "draw_three",
+    label: "Draw Three",
+    help: "The eight Draw Twos become Draw Threes: the next player draws 3 and is skipped",
+  },
+  {
+    name: "howler",
+    label: "Howler",
+    help: "A wild that shows the hand of a player you name to everyone",
+  },
+  {
+    name: "invisibility",
+    label: "Invisibility",
+    help: "A wild whose holder may block a card played at them: a draw, skip, swap or look",
+  },
+  {
+    name: "care_a_lot",
+    label: "Care-a-lot",
+    help: "A wild that opens a discard round: each player may discard one card",
+  },
+  {
+    name: "friendship",
+    label: "Friendship",
+    help: "A wild that swaps your hand with the hand of a player you name",
+  },
+  {
+    name: "joker",
+    label: "Joker",
+    help: "A wild that makes 1 to 3 players you choose draw 1 to 3 cards each",
+  },
+  {
+    name: "mambo",
+    label: "Mambo",
+    help: "Give one card to each other player, then lead any card without matching",
+  },
+  {
+    name: "travel",
+    label: "Travel",
+    help: "A wild that shows you alone the hand of a player you name",
+  },
+];
 
 const CUSTOM_WILD_EFFECTS = [
   "none",
@@ -124,6 +164,19 @@ const KNOWN = {
     kind: "bool",
     help: "A 7 swaps hands with a player you choose; a 0 passes every hand along",
   },
+  pirate: {
+    label: "Pirate",
+    kind: "bool",
+    help:
+      "Open hands; on your turn any card may be played, and a cheat stands unless someone " +
+      "calls it; 7s may swap, 0s pass left (turns Seven-O on)",
+  },
+  pirate_false_call_penalty: {
+    label: "False cheat call",
+    kind: "int",
+    min: 0,
+    help: "Pirate: the cards drawn by a player who calls a cheat on a fair play",
+  },
   jump_in: {
     label: "Jump-In",
     kind: "bool",
@@ -155,6 +208,11 @@ const KNOWN = {
     kind: "choice",
     choices: CUSTOM_WILD_EFFECTS,
     help: "2018 deck only: what the three Wild Customizable cards do besides naming a colour",
+  },
+  theme_cards: {
+    label: "Theme cards",
+    kind: "set",
+    help: "Extra cards from the theme packs, each added once (the Draw Threes replace Draw Twos)",
   },
   teams: {
     label: "Teams",
@@ -207,9 +265,52 @@ function asControlValue(kind, value) {
     case "int":
     case "optional_int":
       return value === null || value === undefined ? "" : String(value);
+    case "set":
+      return JSON.stringify(Array.isArray(value) ? [...value].sort() : []);
     default:
       return JSON.stringify(value ?? null);
   }
+}
+
+/** The names a set option offers (the server's list, else every theme card this page knows),
+ * each with its words. */
+function setChoices(spec) {
+  const names = Array.isArray(spec.choices) ? spec.choices : THEME_CARDS.map((c) => c.name);
+  return names.map(
+    (name) => THEME_CARDS.find((c) => c.name === name) ?? { name, label: humanise(name), help: "" },
+  );
+}
+
+/** A set of names as one checkbox each, in a fieldset named by the option (theme cards). */
+function setControl(id, name, spec, helpId) {
+  const boxes = setChoices(spec).map((choice) => {
+    const boxId = `${id}-${choice.name}`;
+    const hintId = `${boxId}-help`;
+    return h(
+      "div",
+      { className: "option option-bool" },
+      h("input", {
+        type: "checkbox",
+        id: boxId,
+        value: choice.name,
+        "aria-describedby": choice.help ? hintId : null,
+        dataset: { testid: `option-${name}-${choice.name}` },
+      }),
+      h("label", { for: boxId }, choice.label),
+      choice.help ? h("span", { id: hintId, className: "hint" }, choice.help) : null,
+    );
+  });
+  return h(
+    "fieldset",
+    {
+      id,
+      className: "option-set",
+      "aria-describedby": helpId,
+      dataset: { testid: `option-${name}` },
+    },
+    h("legend", {}, spec.label ?? humanise(name)),
+    ...boxes,
+  );
 }
 
 /** [name, spec] of every option offered: the known ones in their order, then any other the
@@ -265,7 +366,9 @@ export class RulesForm {
       const label = spec.label ?? humanise(name);
       const help = spec.help ?? spec.description ?? null;
       let input;
-      if (kind === "bool" || kind === "toggle") {
+      if (kind === "set") {
+        input = setControl(id, name, spec, helpId);
+      } else if (kind === "bool" || kind === "toggle") {
         input = h("input", { type: "checkbox", id, dataset: { testid: `option-${name}` } });
       } else if (kind === "choice") {
         input = h(
@@ -294,11 +397,16 @@ export class RulesForm {
           dataset: { testid: `option-${name}` },
         });
       }
-      if (help) input.setAttribute("aria-describedby", helpId);
-      input.addEventListener("change", () => this.optionChanged());
+      if (help && kind !== "set") input.setAttribute("aria-describedby", helpId);
+      input.addEventListener("change", () => {
+        // Pirate implies Seven-O (RULES.md §7.6.6): show it, as the engine will play it.
+        if (name === "pirate" && input.checked) this.setControl("seven_o", true);
+        this.optionChanged();
+      });
       this.controls.set(name, { kind, input, spec });
-      const labelElement = h("label", { for: id }, label);
       const helpElement = help ? h("span", { id: helpId, className: "hint" }, help) : null;
+      if (kind === "set") return h("div", { className: "option" }, input, helpElement);
+      const labelElement = h("label", { for: id }, label);
       return kind === "bool" || kind === "toggle"
         ? h("div", { className: "option option-bool" }, input, labelElement, helpElement)
         : h("div", { className: "option" }, labelElement, input, helpElement);
@@ -310,7 +418,12 @@ export class RulesForm {
     const control = this.controls.get(name);
     if (!control) return;
     const shown = asControlValue(control.kind, value);
-    if (control.kind === "bool") {
+    if (control.kind === "set") {
+      const names = new Set(JSON.parse(shown));
+      for (const box of control.input.querySelectorAll("input[type=checkbox]")) {
+        box.checked = names.has(box.value);
+      }
+    } else if (control.kind === "bool") {
       control.input.checked = shown;
     } else if (control.kind === "choice") {
       if (![...control.input.options].some((o) => o.value === shown)) {
@@ -329,6 +442,10 @@ export class RulesForm {
         return input.checked;
       case "toggle":
         return input.checked ? true : null; // the engine gives a switched-on option its defaults
+      case "set":
+        return [...input.querySelectorAll("input[type=checkbox]:checked")]
+          .map((box) => box.value)
+          .sort();
       case "choice":
         return JSON.parse(input.value);
       case "int":
@@ -416,6 +533,7 @@ export function rulesSummary(rules, data) {
     )
     .map(([name, value]) => {
       const label = KNOWN[name]?.label ?? humanise(name);
+      if (name === "theme_cards" && Array.isArray(value)) return `${label}: ${themeWords(value)}`;
       const shown =
         value !== null && typeof value === "object" && !Array.isArray(value)
           ? "on"
@@ -423,4 +541,13 @@ export function rulesSummary(rules, data) {
       return `${label} ${shown}`;
     });
   return changes.length ? `custom: ${changes.join(", ")}` : "custom (official options)";
+}
+
+/** Theme cards in words, in the form's order: "Draw Three, Howler and Joker". */
+export function themeWords(names) {
+  const known = THEME_CARDS.filter((card) => names.includes(card.name)).map((card) => card.label);
+  const others = names.filter((name) => !THEME_CARDS.some((card) => card.name === name));
+  const words = [...known, ...others.map(humanise)];
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }

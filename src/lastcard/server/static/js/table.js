@@ -14,17 +14,26 @@
 //   waiting room  invite-link, copy-link, rules-summary, waiting-seats, wait-seat-N, sit-N,
 //                 bot-N (host: a seat's bot level), waiting-hint, waiting-error,
 //                 ready (aria-pressed), stand, start; host settings: settings-preset,
-//                 option-<name>, settings-target, settings-timer, settings-spectators,
-//                 settings-save
+//                 option-<name> (theme cards: option-theme_cards-<card>, one checkbox each),
+//                 settings-target, settings-timer, settings-spectators, settings-save
 //   game          seats, seat-N, count-N, discard, colour, direction, stock, hand-number,
-//                 pending, deadline, decisions, hand (role=toolbar), card-<CODE> (a second copy
-//                 card-<CODE>-2, ...), auto-uno, autopilot (aria-pressed), leave, fairness
+//                 pending, deadline, pirate-window (what a Pirate play had to match),
+//                 open-hands and open-hand-N (Pirate: the others' cards, a labelled list each),
+//                 decisions, hand (role=toolbar), card-<CODE> (a second copy card-<CODE>-2,
+//                 ...; a Pirate cheat has the class "cheat" and says so in its name),
+//                 auto-uno, autopilot (aria-pressed), leave, fairness
 //   decisions     draw (D), play-drawn (P), keep (K), accept (A), challenge (X), stack (S),
 //                 jump-in (J), uno (U), catch-N (the first: C), color-r|y|g|b (a Wild turned up
-//                 first), pass, next (N), decline (D, a discard round: the hand's cards are its
-//                 discards), action-<code> (a code this page has no words for); H moves the
-//                 keyboard into the hand
-//   wild dialog   choice-dialog, wild-r|y|g|b (radios), target-N (Seven-O radios), choice-ok,
+//                 first), next (N), decline (D, a discard round: the hand's cards are its
+//                 discards), pass (L, "Let it stand") and cheat (C, "Call cheat") in a Pirate
+//                 window, block (B, then a colour) and allow (A) when an effect is aimed at
+//                 the Invisibility's holder, action-<code> (a code this page has no words for);
+//                 H moves the keyboard into the hand. After a Mambo the hand's cards are its
+//                 gifts, then its leads.
+//   wild dialog   choice-dialog, wild-r|y|g|b (radios), target-N (the seat a Seven-O 7, Howler,
+//                 Friendship or Travel names; target-none when it may name nobody: a Pirate 7,
+//                 a last card), joker-seat-N (checkboxes) and joker-count-K (radios) for a
+//                 Joker, choice-problem (why a choice cannot be played), choice-ok,
 //                 choice-cancel
 //   game over     winners, final-scores, record (download link), verify, rematch, lobby
 //   story, chat   story (role=log), chat (role=log), chat-input, chat-send
@@ -36,7 +45,7 @@
 
 import { Legal } from "./actions.js";
 import { ApiError, getPresets, joinTable, recordUrl, tableUrl, verifyUrl } from "./api.js";
-import { renderDecisions, renderPile, renderSeats } from "./board.js";
+import { renderDecisions, renderOpenHands, renderPile, renderSeats } from "./board.js";
 import {
   cardName,
   colourChoiceLabel,
@@ -44,13 +53,15 @@ import {
   COLOURS,
   parseCard,
   sortCodes,
+  TARGETED_WILDS,
 } from "./cards.js";
 import { TableSocket } from "./connection.js";
-import { choose, dismissChoice, setUpChoiceDialog } from "./dialogs.js";
+import { ask, dismissChoice, setUpChoiceDialog } from "./dialogs.js";
 import { announce, byId, h, isAriaDisabled, typingIn } from "./dom.js";
 import { closeWords, errorWords, refusalWords, TOO_LATE_CODES } from "./errors.js";
 import { HandView } from "./hand.js";
 import { Narrator, standings, teamsOf } from "./narration.js";
+import { cheatReason, cheatsIn, isPirate, PlayMemory } from "./pirate.js";
 import { KEYS, promptText } from "./prompt.js";
 import { RulesForm, rulesSummary } from "./rules_form.js";
 import { clientSeed } from "./seeds.js";
@@ -66,6 +77,7 @@ import {
 } from "./storage.js";
 import { renderWaitingControls, renderWaitingSeats } from "./waiting.js";
 
+const INVISIBILITY = "WI"; // its holder may block an effect aimed at them (RULES.md §7.11.3)
 const ACTION_TIMEOUT_MS = 8000; // an action never answered frees the controls after this
 const STORY_LIMIT = 500; // lines kept in the story log
 const CHAT_LIMIT = 200;
@@ -87,6 +99,7 @@ const app = {
   requests: new Map(), // id -> message type, for the answers of other requests
   narrator: null,
   narratorGame: null,
+  memory: new PlayMemory(), // what an open Pirate window may say of the play (pirate.js)
   commit: null,
   clockOffset: 0, // server clock minus ours, in ms
   deadlineTimer: null,
@@ -196,12 +209,14 @@ function narratorFor(state) {
   const names = state.names.map((name, k) => (k === you ? "You" : name || `Seat ${k + 1}`));
   app.narrator = new Narrator(state.view.players, { names, you, rules: state.view.rules });
   app.narratorGame = game;
+  app.memory = new PlayMemory();
   return app.narrator;
 }
 
 /** What in these events concerns the reader alone, for the alert region. */
-function eventAlerts(events, you, names) {
+function eventAlerts(events, you, names, rules) {
   if (you === null) return [];
+  const penalty = rules?.pirate_false_call_penalty ?? 2;
   const out = [];
   for (const e of events) {
     switch (e.type) {
@@ -224,11 +239,33 @@ function eventAlerts(events, you, names) {
             "wild_customizable",
             "wrong_card",
             "suggestion",
+            "draw_three",
+            "joker",
           ].includes(e.reason)
         ) {
           out.push(`You draw ${e.count}.`);
         }
         break;
+      case "pirate_call": {
+        // A Pirate call (RULES.md §7.6.4) concerns its caller and the player of the card; the
+        // draws that follow are said here, not again with their draw events.
+        const caller = seatName(names, e.seat);
+        const player = seatName(names, e.player);
+        if (e.player === you) {
+          out.push(
+            e.cheat
+              ? `${caller} called cheat on you: caught. Your card comes back and you draw 2.`
+              : `${caller} called cheat on your fair play: ${caller} draws ${penalty}.`,
+          );
+        } else if (e.seat === you) {
+          out.push(
+            e.cheat
+              ? `Your call was right: ${player} cheated, takes the card back and draws 2.`
+              : `${player}'s play was fair: you draw ${penalty} for the false call.`,
+          );
+        }
+        break;
+      }
       case "challenge":
         if (e.player === you) {
           out.push(
@@ -243,6 +280,14 @@ function eventAlerts(events, you, names) {
       case "swap_hands":
         if (e.seats && e.seats[1] === you)
           out.push(`${seatName(names, e.seats[0])} swapped hands with you.`);
+        break;
+      case "reveal":
+        // A Howler (RULES.md §7.11.2) shows the reader's hand to everyone.
+        if (e.seat === you) out.push("Your hand is revealed to everyone.");
+        break;
+      case "travel":
+        // Travel (§7.11.8): the reader's hand was seen by the player of the card alone.
+        if (e.target === you) out.push(`${seatName(names, e.seat)} looked at your hand.`);
         break;
       default:
         break;
@@ -431,9 +476,10 @@ function onState(state) {
   const events = Array.isArray(state.events) ? state.events : [];
   const retold = forgetRetoldHand(narrator, events);
   const lines = events.flatMap((event) => narrator.lines(event));
+  for (const event of events) app.memory.see(event);
   narrator.sync(state.view.hand_sizes);
   addStory(lines);
-  const alerts = retold ? [] : eventAlerts(events, gameSeat(), state.names);
+  const alerts = retold ? [] : eventAlerts(events, gameSeat(), state.names, state.view.rules);
   if (alerts.length) say(alerts.join(" "));
   if (app.pending && state.ply !== app.pending.ply) clearPending();
   if (previous && previous.ply !== state.ply) dismissStaleChoice();
@@ -442,7 +488,8 @@ function onState(state) {
 
 function dismissStaleChoice() {
   const card = app.choosingCard;
-  if (card && !app.legal.canPlay(card)) dismissChoice();
+  const blocking = card === INVISIBILITY && app.legal.blocks.length > 0;
+  if (card && !app.legal.canPlay(card) && !blocking) dismissChoice();
 }
 
 function onAck(message) {
@@ -550,52 +597,132 @@ function likelyColour(hand, offered) {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? offered[0];
 }
 
-/** Play `card`: ask for a wild's colour and a Seven-O target when the legal list wants one. */
+/** The colours a wild may name, as a radio group; the hand's most held colour first checked. */
+function colourGroup(colours) {
+  const ordered = COLOURS.filter((c) => colours.includes(c));
+  return {
+    name: "colour",
+    legend: "Choose the colour to play on",
+    options: ordered.map((c) => ({
+      value: c,
+      label: colourChoiceLabel(c),
+      testid: `wild-${c.toLowerCase()}`,
+      className: `c-${COLOUR_NAMES[c]}`,
+    })),
+    initial: likelyColour(app.state?.view.hand, ordered),
+  };
+}
+
+/** A seat as a choice names its player and their cards: "Ben (5 cards)". */
+function seatChoice(seat) {
+  const count = app.state.view.hand_sizes[seat];
+  return `${seatName(app.state.names, seat)} (${count} ${count === 1 ? "card" : "cards"})`;
+}
+
+/**
+ * The seat a Seven-O 7 swaps with, or a Howler, Friendship or Travel names (RULES.md §7.2.1,
+ * §7.11): a radio group, with "nobody" when the play may also name no one (a Pirate 7, or
+ * such a wild as a last card).
+ */
+function targetGroup(card, targets, untargeted) {
+  const words = TARGETED_WILDS[card] ?? { legend: "Swap hands with", nobody: "No swap" };
+  const options = targets.map((t) => ({
+    value: String(t),
+    label: seatChoice(t),
+    testid: `target-${t}`,
+  }));
+  if (untargeted) options.push({ value: "none", label: words.nobody, testid: "target-none" });
+  return { name: "target", legend: words.legend, options };
+}
+
+/**
+ * A Joker's two questions (RULES.md §7.11.6): who draws, 1 to 3 other players as checkboxes
+ * (the one holding fewest cards checked first; not asked when one player is all there is),
+ * and how many cards each, 1 to 3.
+ */
+function jokerGroups(card) {
+  const { seats, most, counts } = app.legal.jokerChoices(card);
+  const sizes = app.state.view.hand_sizes;
+  const fewest = [...seats].sort((a, b) => sizes[a] - sizes[b] || a - b)[0];
+  const upTo = most === 1 ? "1 player" : `1 to ${most} players`;
+  const only = seats.length === 1 ? seatName(app.state.names, seats[0]) : null;
+  const count = {
+    name: "count",
+    legend: only ? `Cards ${only} draws` : "Cards each of them draws",
+    options: counts.map((k) => ({
+      value: String(k),
+      label: k === 1 ? "1 card" : `${k} cards`,
+      testid: `joker-count-${k}`,
+    })),
+  };
+  if (seats.length === 1) return [count];
+  const who = {
+    name: "seats",
+    kind: "checkbox",
+    legend: `Who draws (${upTo})`,
+    options: seats.map((t) => ({
+      value: String(t),
+      label: seatChoice(t),
+      testid: `joker-seat-${t}`,
+    })),
+    initial: [String(fewest)],
+  };
+  return [who, count];
+}
+
+/** A Joker's seats: those checked, or the only one on offer (not asked). */
+function jokerSeats(card, answers) {
+  if (answers.seats) return answers.seats.map(Number);
+  return app.legal.jokerChoices(card).seats;
+}
+
+/** Why a Joker's answers cannot be played (null: they can), from the offered codes only. */
+function jokerProblem(card, answers) {
+  const { most } = app.legal.jokerChoices(card);
+  const chosen = jokerSeats(card, answers).length;
+  if (chosen === 0) return "Choose at least one player to draw.";
+  if (chosen > most) return `Choose at most ${most} ${most === 1 ? "player" : "players"}.`;
+  const code = app.legal.playCode(card, {
+    colour: answers.colour ?? app.legal.choicesFor(card).colours[0] ?? null,
+    targets: jokerSeats(card, answers),
+    count: Number(answers.count),
+  });
+  return code === null ? "That choice is not on offer: choose again." : null;
+}
+
+/**
+ * Play `card`: ask, in one dialog, what the legal list wants chosen: a wild's colour, a
+ * Seven-O 7's or a theme wild's seat, a Joker's seats and count. Only offered codes are sent.
+ */
 async function playCard(card, { uno = false, index = null } = {}) {
   if (app.pending || !app.legal.canPlay(card)) return;
-  const { colours, targets } = app.legal.choicesFor(card);
-  let colour = null;
-  let target = null;
-  app.choosingCard = card;
-  try {
-    if (colours.length > 1) {
-      const ordered = COLOURS.filter((c) => colours.includes(c));
-      colour = await choose({
-        title: `Play ${cardName(card)}`,
-        legend: "Choose the colour to play on",
-        options: ordered.map((c) => ({
-          value: c,
-          label: colourChoiceLabel(c),
-          testid: `wild-${c.toLowerCase()}`,
-          className: `c-${COLOUR_NAMES[c]}`,
-        })),
-        initial: likelyColour(app.state?.view.hand, ordered),
-      });
-      if (colour === null) return;
-    } else if (colours.length === 1) {
-      colour = colours[0];
-    }
-    if (targets.length > 1) {
-      const names = app.state.names;
-      const sizes = app.state.view.hand_sizes;
-      const value = await choose({
-        title: `Play ${cardName(card)}`,
-        legend: "Swap hands with",
-        options: targets.map((t) => ({
-          value: String(t),
-          label: `${seatName(names, t)} (${sizes[t]} cards)`,
-          testid: `target-${t}`,
-        })),
-      });
-      if (value === null) return;
-      target = Number(value);
-    } else if (targets.length === 1) {
-      target = targets[0];
-    }
-  } finally {
-    app.choosingCard = null;
+  const { colours, targets, untargeted, joker } = app.legal.choicesFor(card);
+  const groups = [];
+  if (colours.length > 1) groups.push(colourGroup(colours));
+  if (joker) groups.push(...jokerGroups(card));
+  else if (targets.length > 1 || (targets.length === 1 && untargeted)) {
+    groups.push(targetGroup(card, targets, untargeted));
   }
-  const code = app.legal.playCode(card, { colour, target, uno: uno || app.autoUno });
+  let answers = {};
+  if (groups.length) {
+    app.choosingCard = card;
+    try {
+      const check = joker ? (chosen) => jokerProblem(card, chosen) : () => null;
+      answers = await ask({ title: `Play ${cardName(card)}`, groups, check });
+    } finally {
+      app.choosingCard = null;
+    }
+    if (answers === null) return;
+  }
+  const colour = answers.colour ?? (colours.length === 1 ? colours[0] : null);
+  let target = targets.length === 1 && !untargeted ? targets[0] : null;
+  if (answers.target !== undefined) {
+    target = answers.target === "none" ? null : Number(answers.target);
+  }
+  const choices = joker
+    ? { colour, targets: jokerSeats(card, answers), count: Number(answers.count) }
+    : { colour, target };
+  const code = app.legal.playCode(card, { ...choices, uno: uno || app.autoUno });
   if (code === null) {
     say(`${cardName(card)} can no longer be played.`);
     return;
@@ -614,6 +741,47 @@ function discardCard(card, { uno = false, index = null } = {}) {
     return;
   }
   if (index !== null) app.hand.played(index);
+  if (!act(code)) app.hand.playFailed();
+}
+
+/** Give `card` after a Mambo (RULES.md §7.11.7), to the seat whose gift is due. */
+function giveCard(card, { index = null } = {}) {
+  if (app.pending) return;
+  const code = app.legal.giveCode(card);
+  if (code === null) {
+    say(`${cardName(card)} can no longer be given.`);
+    return;
+  }
+  if (index !== null) app.hand.played(index);
+  if (!act(code)) app.hand.playFailed();
+}
+
+/**
+ * Block the effect aimed at the reader with the Invisibility card (RULES.md §7.11.3): it goes
+ * on the pile naming a colour, asked as a wild's is; Uno is called with it when it leaves one.
+ */
+async function blockEffect({ uno = false, index = null } = {}) {
+  if (app.pending || !app.legal.blocks.length) return;
+  const colours = app.legal.blockColours();
+  let colour = colours[0];
+  if (colours.length > 1) {
+    app.choosingCard = INVISIBILITY;
+    let answers;
+    try {
+      answers = await ask({ title: "Block with Invisibility", groups: [colourGroup(colours)] });
+    } finally {
+      app.choosingCard = null;
+    }
+    if (answers === null) return;
+    colour = answers.colour;
+  }
+  const code = app.legal.blockCode(colour, { uno: uno || app.autoUno });
+  if (code === null) {
+    say("The effect can no longer be blocked.");
+    return;
+  }
+  const at = index ?? sortedHand().indexOf(INVISIBILITY);
+  if (at >= 0) app.hand.played(at);
   if (!act(code)) app.hand.playFailed();
 }
 
@@ -754,6 +922,7 @@ function renderGame() {
     tableSeats: app.table ? app.table.seats : null,
     you,
   });
+  renderOpenHands(byId("open-hands"), byId("open-hands-list"), { view, names, you });
   renderPile(
     {
       discard: byId("discard"),
@@ -762,6 +931,7 @@ function renderGame() {
       stock: byId("stock"),
       hand: byId("hand-number"),
       pending: byId("pending"),
+      window: byId("pirate-window"),
     },
     view,
   );
@@ -775,6 +945,7 @@ function renderGame() {
         playCard(card, { index: index >= 0 ? index : null });
       },
       stack,
+      block: () => blockEffect(),
       jumpIn: (card) => {
         const index = sortedHand().indexOf(card);
         playCard(card, { index: index >= 0 ? index : null });
@@ -783,23 +954,40 @@ function renderGame() {
   );
   const handElement = byId("hand");
   handElement.hidden = you === null;
-  // A discard round asking the reader: the hand's cards are the discards on offer.
+  // A discard round asking the reader: the hand's cards are the discards on offer; after a
+  // Mambo (RULES.md §7.11.7), the gifts.
   const discarding = app.legal.discards.size > 0;
-  handElement.classList.toggle("hand-discarding", discarding);
+  const giving = app.legal.gifts.size > 0;
+  handElement.classList.toggle("hand-discarding", discarding || giving);
   if (you !== null) {
     const cards = sortedHand();
-    const choosable = (code) => app.legal.canPlay(code) || app.legal.canDiscard(code);
+    const choosable = (code) =>
+      app.legal.canPlay(code) ||
+      app.legal.canDiscard(code) ||
+      app.legal.giveCode(code) !== null ||
+      (code === INVISIBILITY && app.legal.blocks.length > 0);
     const playable = new Set(cards.filter(choosable));
     const count = cards.filter((code) => playable.has(code)).length;
     const held = `${cards.length} ${cards.length === 1 ? "card" : "cards"}`;
+    // Pirate (RULES.md §7.6.3): every card is offered on one's turn; the cheats are marked.
+    const cheats = isPirate(view) ? cheatsIn(view, [...playable]) : new Set();
+    let label = `Your hand: ${held}, ${count} playable`;
+    if (discarding) label = `Your hand: ${held}; choose one to discard beneath the top card`;
+    else if (giving) label = `Your hand: ${held}; choose one to give`;
+    else if (view.phase === "await_lead") label = `Your hand: ${held}; choose one to lead`;
+    else if (cheats.size) {
+      const cheating = cards.filter((code) => cheats.has(code)).length;
+      const matching = count - cheating;
+      label = `Your hand: ${held}, ${matching} matching, ${cheating} more playable as cheats`;
+    }
     app.hand.render({
       cards,
       playable,
       drawn: view.drawn,
       busy,
-      label: discarding
-        ? `Your hand: ${held}; choose one to discard beneath the top card`
-        : `Your hand: ${held}, ${count} playable`,
+      label,
+      cheats,
+      cheatWhy: cheatReason(view),
     });
   }
   if (lost) {
@@ -823,7 +1011,7 @@ function renderGame() {
       `${String(commit.commitment).slice(0, 12)}…); check it after the game.`
     : "";
   renderDeadline();
-  let prompt = promptText(view, app.legal, names, you);
+  let prompt = promptText(view, app.legal, names, you, { afterDraw: app.memory.afterDraw });
   if (view.phase === "game_over" || (app.table && app.table.status === "over")) {
     const winners = (view.winners ?? []).map((seat) => (seat === you ? "You" : names[seat]));
     const verb = winners.length > 1 || winners[0] === "You" ? "win" : "wins";
@@ -991,6 +1179,8 @@ function wire() {
   app.hand = new HandView(byId("hand"), {
     onPlay: (card, { uno, index }) => {
       if (app.legal.canDiscard(card)) discardCard(card, { uno, index });
+      else if (app.legal.giveCode(card) !== null) giveCard(card, { index });
+      else if (card === INVISIBILITY && app.legal.blocks.length) blockEffect({ uno, index });
       else playCard(card, { uno, index });
     },
     onBlocked: (card) => {

@@ -6,8 +6,10 @@
 //   first at 0), or whose output is not what the keyed BLAKE2b stream gives for its input;
 // - deck: a hand whose first input is not the rules' full deck;
 // - cards: a card dealt, drawn or turned that is not the top of the stock; a reshuffle whose
-//   input is not the discard pile minus its top; a card played or discarded (a discard round
-//   puts it beneath the top card) that its player does not hold.
+//   input is not the discard pile minus its top; a card played, discarded (a discard round
+//   puts it beneath the top card) or given (after a Mambo) that its player does not hold; a
+//   card taken back (a caught Pirate cheat returns to its player's hand) that is not the top of
+//   the discard pile.
 //
 // After a fault the walk goes on with what the transcript says happened, so that one altered
 // card is one finding, not a cascade.
@@ -233,6 +235,33 @@ export function walkTranscript(steps, { players, deck, stacked, stream }) {
         } else {
           discard.splice(discard.length - 1, 0, card);
         }
+        break;
+      }
+      case "give": {
+        // A Mambo's gift (RULES.md §7.11.7): a card from one hand to the end of another.
+        const seat = read.seat("seat");
+        const card = read.card("card");
+        const to = read.seat("to");
+        const held = hands[seat].indexOf(card);
+        if (held < 0) found.cards.fail(`${at}: seat ${seat} gives ${card}, which they do not hold`);
+        else hands[seat].splice(held, 1);
+        hands[to].push(card);
+        break;
+      }
+      case "take_back": {
+        // A Pirate cheat called and caught (RULES.md §7.6.4): the card just played goes back
+        // to the end of its player's hand.
+        const seat = read.seat("seat");
+        const card = read.card("card");
+        const pileTop = discard[discard.length - 1];
+        if (discard.length < 2 || pileTop !== card) {
+          const was = pileTop ?? "nothing";
+          found.cards.fail(
+            `${at}: seat ${seat} takes back ${card}, but the discard pile's top is ${was}`,
+          );
+        }
+        if (pileTop === card) discard.pop();
+        hands[seat].push(card);
         break;
       }
       case "move_hands": {

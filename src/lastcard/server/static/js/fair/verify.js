@@ -181,13 +181,32 @@ function readBundle(data) {
 
 // -- the record's plays -----------------------------------------------------------------------
 
-// Actions of one word that play no card (a discard round's "discard R5" has two words).
-const WORDS = new Set(["draw", "keep", "challenge", "accept", "uno", "next", "decline"]);
-const PLAY = /^([A-Z0-9+]+?)(?::[A-Z]+)?(?:>[0-9]+)?!?$/;
+// Actions of one word that play no card (a discard round's "discard R5" has two words; a
+// Pirate window is answered with "pass" or "cheat"; an effect aimed at an Invisibility's
+// holder with "allow").
+const WORDS = new Set([
+  "draw",
+  "keep",
+  "challenge",
+  "accept",
+  "uno",
+  "next",
+  "decline",
+  "pass",
+  "cheat",
+  "allow",
+]);
+// A play names a seat (">2") or, a Joker (RULES.md §7.11.6), seats and a count (">1,3*2").
+const PLAY = /^([A-Z0-9+]+?)(?::[A-Z]+)?(?:>[0-9]+(?:,[0-9]+)*)?(?:\*[0-9]+)?!?$/;
 
-/** The card an action code plays (lastcard.core.actions grammar), or null for other actions. */
+/** The card an action code plays (lastcard.core.actions grammar), or null for other actions.
+ * A Mambo's lead ("lead W:r", RULES.md §7.11.7) plays its card, a block ("block r", §7.11.3)
+ * the Invisibility card; a gift ("give R5") plays none. */
 export function playedCard(code) {
-  const words = code.trim().split(/\s+/);
+  let words = code.trim().split(/\s+/);
+  const first = words[0].toLowerCase();
+  if (words.length === 2 && first === "block") return "WI";
+  if (words.length === 2 && first === "lead") words = words.slice(1);
   const head = words[0].toLowerCase();
   if (words.length !== 1 || WORDS.has(head)) return null;
   const match = PLAY.exec(words[0].toUpperCase());
