@@ -454,8 +454,10 @@ def _hidden_changes(state: GameState, k: int, rnd: random.Random) -> list[tuple[
         flipped = PendingChallenge(c.player, not c.legal, c.hand, c.color)
         out.append(("challenge outcome flipped", dataclasses.replace(state, challenge=flipped)))
     if state.drawn is not None and state.turn != k:
-        other = next(card for card in state.stock + state.discard if card is not state.drawn)
-        out.append(("another seat's drawn card changed", dataclasses.replace(state, drawn=other)))
+        other = next((c for c in state.stock + state.discard if c is not state.drawn), None)
+        if other is not None:  # every other card may be in hands (ten players, a small pile)
+            changed = dataclasses.replace(state, drawn=other)
+            out.append(("another seat's drawn card changed", changed))
     if state.pirate is not None and state.turn != k:  # §7.6.3: the cheat flag is the player's
         flipped = dataclasses.replace(state.pirate, cheat=not state.pirate.cheat)
         out.append(("the cheat flag flipped", dataclasses.replace(state, pirate=flipped)))

@@ -41,10 +41,10 @@ from lastcard.core import (
     Phase,
     PlayerView,
     parse_action,
-    rule_facts,
 )
 
 from .plain_words import COLOUR_WORDS, card_name
+from .refusals import NOTHING_NOW, not_your_turn
 
 COMMANDS: dict[str, str] = {
     "help": "what you may type",
@@ -328,27 +328,12 @@ def refusal_words(
         return "Your last card cannot be discarded: decline (d)."
     if code == "NO_DISCARD_ROUND":
         return "There is no discard round now: a card is discarded only when one asks you."
-    if code == "NO_BLOCK":
-        return "Nothing is aimed at you to block with Invisibility now."
-    if code == "NO_MAMBO":
-        return "There is no Mambo of yours under way: cards are given and led only after one."
+    if code in NOTHING_NOW:
+        return NOTHING_NOW[code]
     if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED", "NOT_THE_CHALLENGER"):
-        who = names[view.to_act] if view.to_act is not None else "nobody"
-        if view.phase is Phase.AWAIT_DISCARD:
-            return f"Discard round: it is {who}'s turn to discard or decline."
-        if view.phase is Phase.AWAIT_PIRATE:
-            return f"The play waits on {who}: to let it stand or call a cheat."
-        if view.phase is Phase.AWAIT_BLOCK:
-            return f"{who} decides first whether to block it with Invisibility."
-        if view.phase in (Phase.AWAIT_GIFT, Phase.AWAIT_LEAD):
-            return f"It is {who}'s Mambo: wait for their gifts and their lead."
-        if card is not None and rule_facts(view.rules).allows_jump_in:
-            return f"It is {who}'s turn: only a card identical to {top} may jump in."
-        return f"It is {who}'s turn."
+        return not_your_turn(view, names, card, top)
     if code == "RESPONSE_REQUIRED":
         return "Answer first: " + _answer_needed(view)
-    if code == "NO_PIRATE_WINDOW":
-        return "There is no play waiting to be let stand or called a cheat now."
     if code == "OPTION_DISABLED" and action.kind in (ActionKind.PASS, ActionKind.CHEAT):
         return "This game is not played with Pirate rules: there are no cheats to call."
     if code == "NOTHING_TO_CALL":
