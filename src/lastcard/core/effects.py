@@ -72,13 +72,6 @@ def penalise(d: Draft, victim: int, count: int, reason: str) -> None:
     advance(d, victim)
 
 
-def everyone_else_draws(d: Draft, player: int, count: int, reason: str) -> None:
-    """§7.7.3: every other active player draws, one at a time in turn order from next(p)."""
-    for seat in d.seats_from(d.next_seat(player)):
-        if seat != player:
-            d.draw(seat, count, reason)
-
-
 def swap_hands(d: Draft, a: int, b: int) -> None:
     """§7.2.1: two seats exchange their whole hands."""
     d.hands[a], d.hands[b] = d.hands[b], d.hands[a]
@@ -215,14 +208,15 @@ def shuffle_hands_effect(d: Draft, play: Play) -> None:
     advance(d, play.player)  # §7.9.2
 
 
-def others_draw(d: Draft, play: Play, count: int, reason: str) -> bool:
+def others_draw(d: Draft, play: Play, count: int, reason: str, *, blockable: bool = True) -> bool:
     """§7.7.3, §7.11.6: the other seats (a Joker's named ones) draw in turn order from next(p);
-    True when a holder of the Invisibility card was asked first (§7.11.3) and the rest waits."""
+    True when a holder of the Invisibility card was asked first (§7.11.3) and the rest waits.
+    A last card's draws (§6.1.3) are not `blockable`: the hand is over."""
     named = play.targets
     for seat in d.seats_from(d.next_seat(play.player)):
         if seat == play.player or (named and seat not in named):
             continue
-        if _blocked(d, play, seat, DRAWS, count, reason):
+        if blockable and _blocked(d, play, seat, DRAWS, count, reason):
             return True
         d.draw(seat, count, reason)
     return False
@@ -248,14 +242,6 @@ def draw_card_effect(stacking: bool, count: int = 2, reason: str = "draw_two") -
             penalise(d, victim, count, reason)
 
     return effect
-
-
-def joker_draws(d: Draft, play: Play) -> None:
-    """§7.11.6: each named seat draws `count`, in turn order from next(p)."""
-    named = set(play.targets)
-    for seat in d.seats_from(d.next_seat(play.player)):
-        if seat in named:
-            d.draw(seat, play.each, "joker")
 
 
 def joker_effect(d: Draft, play: Play) -> None:
@@ -358,22 +344,25 @@ def last_card_draws(facts: RuleFacts) -> dict[Kind, Callable[[Draft, Play], None
 
         return draws
 
-    def others_draw(count: int) -> Callable[[Draft, Play], None]:
-        return lambda d, play: everyone_else_draws(d, play.player, count, "wild_downpour")
+    def everyone_draws(count: int, reason: str = "wild_downpour") -> Callable[[Draft, Play], None]:
+        def draws(d: Draft, play: Play) -> None:
+            others_draw(d, play, count or play.each, reason, blockable=False)
+
+        return draws
 
     table: dict[Kind, Callable[[Draft, Play], None]] = {
         Kind.DRAW_TWO: next_draws(2, "draw_two"),
         Kind.DRAW_THREE: next_draws(3, "draw_three"),
-        Kind.WILD_JOKER: joker_draws,
+        Kind.WILD_JOKER: everyone_draws(0, "joker"),  # 0: the Joker's own count
         Kind.WILD_DRAW_FOUR: next_draws(4, "wild_draw_four"),
-        Kind.WILD_DOWNPOUR_1: others_draw(1),
-        Kind.WILD_DOWNPOUR_2: others_draw(2),
+        Kind.WILD_DOWNPOUR_1: everyone_draws(1),
+        Kind.WILD_DOWNPOUR_2: everyone_draws(2),
     }
     kind, count = facts.effects[Kind.WILD_CUSTOMIZABLE]
     if kind is EffectKind.NEXT_DRAWS:
         table[Kind.WILD_CUSTOMIZABLE] = next_draws(count, "wild_customizable")
     elif kind is EffectKind.OTHERS_DRAW:
-        table[Kind.WILD_CUSTOMIZABLE] = others_draw(count)
+        table[Kind.WILD_CUSTOMIZABLE] = everyone_draws(count)
     return table
 
 

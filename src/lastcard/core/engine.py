@@ -375,7 +375,7 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
     else:
         allowed = _ALLOWED_IN.get(state.phase)
         if allowed is not None and action.kind not in allowed:
-            raise _WAITS[state.phase](state, seat)
+            raise _waits(state, seat)
     d = Draft(state)
     _HANDLERS[action.kind](d, compile_rules(state.rules), seat, action)
     return Transition(d.freeze(), tuple(d.events))
@@ -847,15 +847,23 @@ def _penalize(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     d.draw(target, 2, "suggestion")
 
 
-def _discard_round_waits(state: GameState | Draft, seat: int) -> IllegalActionError:
+# What each phase in which one seat alone decides waits for, and the rule that says so.
+_ANSWERS = {
+    Phase.AWAIT_DISCARD: ("a discard round", "`discard CARD` or `decline`", "§7.11.4"),
+    Phase.AWAIT_PIRATE: ("the Pirate window", "`pass` or `cheat`", "§7.6.4"),
+    Phase.AWAIT_GIFT: ("the Mambo", "`give CARD`", "§7.11.7"),
+    Phase.AWAIT_LEAD: ("the Mambo", "`lead` and a card", "§7.11.7"),
+    Phase.AWAIT_BLOCK: ("Invisibility", "`block c` or `allow`", "§7.11.3"),
+}
+
+
+def _waits(state: GameState | Draft, seat: int) -> IllegalActionError:
+    """The refusal of any other action while `to_act` owes the answer of its phase."""
+    what, answers, rule = _ANSWERS[state.phase]
     if seat == state.to_act:
-        return illegal(
-            "RESPONSE_REQUIRED",
-            f"a discard round asks seat {seat}: `discard CARD` or `decline` (§7.11.4)",
-        )
+        return illegal("RESPONSE_REQUIRED", f"{what} asks seat {seat} first: {answers} ({rule})")
     return illegal(
-        "NOT_YOUR_TURN",
-        f"a discard round waits on seat {state.to_act}, not seat {seat} (§7.11.4)",
+        "NOT_YOUR_TURN", f"{what} waits on seat {state.to_act}, not seat {seat} ({rule})"
     )
 
 
@@ -865,7 +873,7 @@ def _discard(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.AWAIT_DISCARD:
         raise illegal("NO_DISCARD_ROUND", "`discard` answers a discard round (§7.11.4)")
     if seat != d.to_act:
-        raise _discard_round_waits(d, seat)
+        raise _waits(d, seat)
     card = action.card
     assert card is not None
     hand = d.hands[seat]
@@ -892,7 +900,7 @@ def _decline(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.AWAIT_DISCARD:
         raise illegal("NO_DISCARD_ROUND", "`decline` answers a discard round (§7.11.4)")
     if seat != d.to_act:
-        raise _discard_round_waits(d, seat)
+        raise _waits(d, seat)
     d.close_catch_window()
     d.emit(EventType.DECLINE, seat=seat)
     _end_discard_turn(d, seat)
@@ -906,18 +914,6 @@ def _end_discard_turn(d: Draft, seat: int) -> None:
         ask_next_discarder(d, player, d.next_seat(seat))
 
 
-def _pirate_window_waits(state: GameState | Draft, seat: int) -> IllegalActionError:
-    if seat == state.to_act:
-        return illegal(
-            "RESPONSE_REQUIRED",
-            f"seat {seat} answers the play first: `pass` or `cheat` (§7.6.4)",
-        )
-    return illegal(
-        "NOT_YOUR_TURN",
-        f"the Pirate window waits on seat {state.to_act}, not seat {seat} (§7.6.4)",
-    )
-
-
 def _check_pirate_answer(d: Draft, variant: Variant, seat: int, what: str) -> PendingPirate:
     if not variant.facts.pirate:
         raise illegal("OPTION_DISABLED", f"`{what}` answers a play under Pirate rules (§7.6.4)")
@@ -925,7 +921,7 @@ def _check_pirate_answer(d: Draft, variant: Variant, seat: int, what: str) -> Pe
     if d.phase is not Phase.AWAIT_PIRATE or pending is None:
         raise illegal("NO_PIRATE_WINDOW", f"`{what}` answers a play while its window is open")
     if seat != d.to_act:
-        raise _pirate_window_waits(d, seat)
+        raise _waits(d, seat)
     return pending
 
 
@@ -981,25 +977,6 @@ def _close_pirate_window(d: Draft, variant: Variant) -> None:
     _turn_taken(d, variant)
 
 
-def _mambo_waits(state: GameState | Draft, seat: int) -> IllegalActionError:
-    if seat == state.to_act:
-        what = "`give CARD`" if state.phase is Phase.AWAIT_GIFT else "`lead` and a card"
-        return illegal("RESPONSE_REQUIRED", f"the Mambo goes on first: {what} (§7.11.7)")
-    return illegal(
-        "NOT_YOUR_TURN", f"the Mambo of seat {state.to_act} is under way, not seat {seat}'s"
-    )
-
-
-def _block_waits(state: GameState | Draft, seat: int) -> IllegalActionError:
-    if seat == state.to_act:
-        return illegal(
-            "RESPONSE_REQUIRED", f"seat {seat} answers first: `block c` or `allow` (§7.11.3)"
-        )
-    return illegal(
-        "NOT_YOUR_TURN", f"seat {state.to_act} may block with Invisibility first (§7.11.3)"
-    )
-
-
 def _block(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     """§7.11.3: the Invisibility card goes from the holder's hand onto the pile with the colour
     it declares, and the effect on the holder is cancelled entirely: a whole pending total,
@@ -1008,7 +985,7 @@ def _block(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     phase = d.phase
     if phase is Phase.AWAIT_BLOCK:
         if seat != d.to_act:
-            raise _block_waits(d, seat)
+            raise _waits(d, seat)
     elif (
         phase in _RESPONSES
         and seat == d.to_act
@@ -1055,20 +1032,11 @@ def _allow(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.AWAIT_BLOCK or d.block is None:
         raise illegal("NO_BLOCK", "`allow` answers an effect aimed at the Invisibility's holder")
     if seat != d.to_act:
-        raise _block_waits(d, seat)
+        raise _waits(d, seat)
     if d.block.what in TURN_TAKING:  # §4.4 (a): the seat due to act answers
         d.close_catch_window()
     d.emit(EventType.ALLOW, seat=seat)
     resume(d, blocked=False)  # being skipped or made to draw is no turn (§3.11.4)
-
-
-_WAITS = {
-    Phase.AWAIT_BLOCK: _block_waits,
-    Phase.AWAIT_DISCARD: _discard_round_waits,
-    Phase.AWAIT_PIRATE: _pirate_window_waits,
-    Phase.AWAIT_GIFT: _mambo_waits,
-    Phase.AWAIT_LEAD: _mambo_waits,
-}
 
 
 def _give(d: Draft, variant: Variant, seat: int, action: Action) -> None:
@@ -1076,7 +1044,7 @@ def _give(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.AWAIT_GIFT or d.gift_to is None:
         raise illegal("NO_MAMBO", "`give` follows a Mambo, one card to each seat in turn")
     if seat != d.to_act:
-        raise _mambo_waits(d, seat)
+        raise _waits(d, seat)
     card = action.card
     assert card is not None
     if card not in d.hands[seat]:
@@ -1099,7 +1067,7 @@ def _lead(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     if d.phase is not Phase.AWAIT_LEAD:
         raise illegal("NO_MAMBO", "`lead` follows a Mambo's gifts (§7.11.7)")
     if seat != d.to_act:
-        raise _mambo_waits(d, seat)
+        raise _waits(d, seat)
     card = action.card
     assert card is not None
     hand = d.hands[seat]
