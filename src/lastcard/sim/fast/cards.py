@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import binding, ir
 from numba import config, njit, types
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from lastcard.core.action_index import CARD_ORDER
@@ -21,31 +22,26 @@ from lastcard.core.matching import matches
 
 from .streams import _ONE
 
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_TABLE = np.array(
-    [
-        0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
-        62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-        63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-        46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
-    ],
-    dtype=np.int64,
-)  # fmt: skip
+
+@intrinsic
+def _count_ones(typingctx, m):
+    """LLVM's ctpop: one popcnt instruction on the CPUs that have it (all this century)."""
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+
+    return m(m), codegen
 
 
 @njit(cache=True, inline="always")
 def _lowest_bit(m):
     """The index of the lowest set bit of a non-zero mask."""
-    isolated = m & (np.uint64(0) - m)
-    return _DEBRUIJN_TABLE[(isolated * _DEBRUIJN) >> np.uint64(58)]
+    return np.int64(trailing_zeros(m))
 
 
 @njit(cache=True, inline="always")
 def _popcount(m):
-    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
+    return np.int64(_count_ones(m))
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,246 @@
+# mypy: ignore-errors
+# (numba infers these types itself; the functions take arrays and scalars of its own kinds.)
+"""The kernel's fast lane: the turns of a hand between random bots under the official rules.
+
+`kernel._play_games` handles every rule and bot the kernel covers, and so carries some forty
+values from one action to the next: more than the CPU has registers, so every action reloads
+part of them from memory. Most simulated hands (the speed benchmark's, `lastcard simulate`'s
+default `random` and `eager` tables) need few of them: every seat a `RandomBot`, no stacking,
+Seven-O or jump-in. `random_turns` plays those turns, action for action as the loop would,
+with only what they need in locals, and hands back when the hand ends, when a seat leaves its
+last-but-one card without calling Uno (the catch window is the loop's), or at the action limit.
+
+The loop's lines for these actions and the lines here are the same rules written twice, one
+general, one specialised; the differential tests (`tests/sim/test_fast_exact.py`) replay games
+that take both paths through the reference engine, so a change to one that is not made to the
+other fails them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.extending import intrinsic
+
+from .cards import _COLOUR_MASKS, _COLOURED, _FACE, _WD4_BIT, _WILDS, WD4, WILD, _popcount, _step
+from .draws import draw_cards, draw_listed
+from .layout import (
+    AFTER_DRAW,
+    AWAIT_TURN,
+    AWAIT_WD4_RESPONSE,
+    F_BLUFFS,
+    F_CHALLENGES,
+    F_UPHELD,
+    F_WD4,
+    H_CALL_UNO,
+    H_VOLUNTARY,
+)
+from .policies import _nth_plain_variant
+from .streams import _ONE, _bot_below
+
+
+@intrinsic
+def _kept_apart(typingctx):
+    """Marks the function that calls it `noinline` for LLVM: otherwise LLVM inlines the lane
+    into `_play_games`, its only caller, and the lane's loop is compiled with the forty values
+    of the general loop live around it, which is what the lane exists to avoid."""
+
+    def codegen(context, builder, sig, args):
+        builder.function.attributes.add("noinline")
+        return context.get_dummy_value()
+
+    return types.none(), codegen
+
+
+@njit(cache=True, _nrt=False)
+def random_turns(
+    first, players, bluffing, may_draw_voluntarily, reverse_skips, turn_limit, max_actions,
+    seed, hands, masks, sizes, stock, discard, match, habits, bot_seed, bot_counter,
+    play_base, other_base, first_hand, trace_seat, trace_action, trace_cap,
+    stock_n, discard_n, counter, colour, direction, turn, to_act, phase, drawn,
+    challenge_player, challenge_legal, pending, passes, hand_turns, turns, actions, top_player,
+):  # fmt: skip
+    """Play from phase AWAIT_TURN, AFTER_DRAW or AWAIT_WD4_RESPONSE (nobody exposed) while the
+    hand lasts, nobody is left exposed and `actions` < `max_actions`. `first`: this is the
+    game's first hand (its counts go to `first_hand`).
+
+    Returns the state as it was given, then `exposed` (the seat left without its Uno call, or
+    -1) and `went_out` (-2 the hand goes on, -1 blocked, else the seat that went out)."""
+    _kept_apart()
+    P = players
+    exposed = -1
+    went_out = -2
+    top = discard[discard_n - 1]
+    legal = match[colour, top]  # the kinds that match the top card (changes only with a play)
+    while actions < max_actions:
+        seat = to_act
+        held = masks[seat]
+        act_index = 0
+        if phase == AWAIT_WD4_RESPONSE:
+            # -- RandomBot: challenge or accept, one chance in two (nothing can be stacked) --
+            if _bot_below(bot_seed, bot_counter, seat, 2) == 0:
+                act_index = other_base + 2  # engine._challenge
+                if first:
+                    first_hand[F_CHALLENGES, seat] += 1
+                    first_hand[F_UPHELD, seat] += not challenge_legal
+                if not challenge_legal:  # §3.8.3: the player draws four instead
+                    stock_n, discard_n, counter, _ = draw_cards(
+                        challenge_player, 4, hands, masks, sizes, stock, stock_n, discard,
+                        discard_n, seed, counter,
+                    )  # fmt: skip
+                    pending = 0
+                    turn = to_act = seat
+                else:  # §3.8.4: the penalty and two more, and the turn is lost
+                    stock_n, discard_n, counter, _ = draw_cards(
+                        seat, pending + 2, hands, masks, sizes, stock, stock_n, discard,
+                        discard_n, seed, counter,
+                    )  # fmt: skip
+                    pending = 0
+                    turn = to_act = _step(seat, direction, P)
+            else:
+                act_index = other_base + 3  # engine._accept
+                stock_n, discard_n, counter, _ = draw_cards(
+                    seat, pending, hands, masks, sizes, stock, stock_n, discard, discard_n,
+                    seed, counter,
+                )  # fmt: skip
+                pending = 0
+                turn = to_act = _step(seat, direction, P)
+            challenge_player = -1
+            phase = AWAIT_TURN
+        else:
+            # -- RandomBot.choose: uniform over the plays, the draw or the keep --------------
+            in_turn = phase == AWAIT_TURN
+            if in_turn:
+                playable = held & legal
+                if not bluffing and (held & _COLOUR_MASKS[colour]) != 0:
+                    playable &= ~_WD4_BIT  # §3.3.1
+            else:
+                playable = np.uint64(1) << np.uint64(drawn)
+            n_options = _popcount(playable & _COLOURED) + 4 * _popcount(playable & _WILDS)
+            extra = 1  # the draw (in turn) or the keep (after a draw)
+            if in_turn:
+                listed = draw_listed(
+                    playable, held, colour, stock_n, discard_n, may_draw_voluntarily
+                )
+                if not listed or (n_options > 0 and habits[seat, H_VOLUNTARY] == 0):
+                    extra = 0
+            r = _bot_below(bot_seed, bot_counter, seat, n_options + extra)
+            if r < n_options:
+                # -- engine._play → _resolve_play ----------------------------------------
+                card, chosen = _nth_plain_variant(playable, r)
+                size = sizes[seat]
+                uno = size == 2 and habits[seat, H_CALL_UNO] != 0
+                if card >= WILD:
+                    act_index = play_base[card] + 2 * chosen + uno
+                else:
+                    act_index = play_base[card] + uno  # `R5`: targets no seat
+                colour_before = colour
+                if card == WD4 and first:
+                    first_hand[F_WD4, seat] += 1
+                hands[seat, card] -= 1
+                if hands[seat, card] == 0:
+                    masks[seat] = held & ~(np.uint64(1) << np.uint64(card))
+                sizes[seat] = size - 1
+                discard[discard_n] = card
+                discard_n += 1
+                colour = chosen
+                top = card
+                legal = match[colour, top]
+                top_player = seat
+                passes = 0
+                drawn = -1
+                challenge_player = -1
+                turn = seat
+                face = _FACE[card]
+                if size == 1:
+                    # §6.1: out; only the draw part of the last card still happens
+                    if card == WD4 or face == 12:
+                        stock_n, discard_n, counter, _ = draw_cards(
+                            _step(seat, direction, P), 4 if card == WD4 else 2, hands, masks,
+                            sizes, stock, stock_n, discard, discard_n, seed, counter,
+                        )  # fmt: skip
+                    went_out = seat
+                else:
+                    nxt = _step(seat, direction, P)
+                    phase = AWAIT_TURN
+                    if face < 10 or card == WILD:
+                        turn = to_act = nxt
+                    elif face == 10:
+                        turn = to_act = _step(nxt, direction, P)
+                    elif face == 11:
+                        direction = -direction
+                        nxt = _step(seat, direction, P)
+                        if reverse_skips and P == 2:
+                            turn = to_act = _step(nxt, direction, P)
+                        else:
+                            turn = to_act = nxt
+                    elif face == 12:  # §3.6.3: the next player draws two and loses the turn
+                        stock_n, discard_n, counter, _ = draw_cards(
+                            nxt, 2, hands, masks, sizes, stock, stock_n, discard, discard_n,
+                            seed, counter,
+                        )  # fmt: skip
+                        turn = to_act = _step(nxt, direction, P)
+                    elif bluffing:  # a WD4 awaits its answer (§3.8)
+                        challenge_player = seat
+                        challenge_legal = (masks[seat] & _COLOUR_MASKS[colour_before]) == 0
+                        if first:
+                            first_hand[F_BLUFFS, seat] += not challenge_legal
+                        pending += 4
+                        phase = AWAIT_WD4_RESPONSE
+                        turn = to_act = nxt
+                    else:
+                        stock_n, discard_n, counter, _ = draw_cards(
+                            nxt, 4, hands, masks, sizes, stock, stock_n, discard, discard_n,
+                            seed, counter,
+                        )  # fmt: skip
+                        turn = to_act = _step(nxt, direction, P)
+                    if size == 2 and not uno:  # §4.1: left with one card and no call
+                        exposed = seat
+                if in_turn:
+                    turns += 1
+                hand_turns += 1
+            elif in_turn:
+                # -- engine._draw --------------------------------------------------------
+                act_index = other_base
+                turns += 1
+                if stock_n == 0 and discard_n <= 1:  # §3.11: nothing to draw, a pass
+                    passes += 1
+                    if passes >= P:
+                        went_out = -1
+                    else:
+                        turn = to_act = _step(seat, direction, P)
+                    hand_turns += 1
+                else:
+                    stock_n, discard_n, counter, card = draw_cards(
+                        seat, 1, hands, masks, sizes, stock, stock_n, discard, discard_n,
+                        seed, counter,
+                    )  # fmt: skip
+                    ok = (legal >> np.uint64(card)) & _ONE
+                    if ok != 0 and card == WD4 and not bluffing:
+                        ok = (masks[seat] & _COLOUR_MASKS[colour]) == 0
+                    if ok != 0:
+                        phase = AFTER_DRAW
+                        drawn = card
+                    else:
+                        turn = to_act = _step(seat, direction, P)
+                        hand_turns += 1
+            else:
+                # -- engine._keep --------------------------------------------------------
+                act_index = other_base + 1
+                phase = AWAIT_TURN
+                drawn = -1
+                turn = to_act = _step(seat, direction, P)
+                hand_turns += 1
+        if went_out == -2 and turn_limit > 0 and hand_turns >= turn_limit:
+            went_out = -1  # §3.11.4: the hand ends blocked
+        if trace_cap > 0 and actions < trace_cap:
+            trace_seat[actions] = seat
+            trace_action[actions] = act_index
+        actions += 1
+        if went_out != -2 or exposed >= 0:
+            break
+    return (
+        stock_n, discard_n, counter, colour, direction, turn, to_act, phase, drawn,
+        challenge_player, challenge_legal, pending, passes, hand_turns, turns, actions,
+        top_player, exposed, went_out,
+    )  # fmt: skip
