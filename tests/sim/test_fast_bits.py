@@ -29,3 +29,14 @@ def test_the_rth_set_bit_is_the_same_both_ways() -> None:
                 assert cards._nth_bit_by_deposit(mask, rank) == bits[r]
             checked += 1
     assert checked > 2000
+
+
+def test_popcount_and_lowest_bit_by_the_cpu_instructions() -> None:
+    import numpy as np
+
+    from lastcard.sim.fast import cards
+
+    rng = random.Random(8)
+    for m in [rng.getrandbits(54) | 1 for _ in range(2000)] + [1, 1 << 53, (1 << 64) - 1]:
+        assert cards._popcount(np.uint64(m)) == bin(m).count("1")
+        assert cards._lowest_bit(np.uint64(m)) == (m & -m).bit_length() - 1

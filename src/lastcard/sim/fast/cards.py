@@ -20,7 +20,7 @@ from lastcard.core.action_index import CARD_ORDER
 from lastcard.core.cards import COLORS, Card, classic_deck
 from lastcard.core.matching import matches
 
-from .streams import _ONE
+from .streams import _DECK_CARDS, _ONE
 
 
 @intrinsic
@@ -89,7 +89,7 @@ _nth_bit = _nth_bit_by_deposit if _quick_deposit() else _nth_bit_by_clearing
 WILD = 52
 WD4 = 53
 KINDS = 54
-DECK_SIZE = 108
+DECK_SIZE = _DECK_CARDS
 _COLOURED = np.uint64((1 << 52) - 1)
 _WILDS = np.uint64(3 << 52)
 _WD4_BIT = np.uint64(1 << 53)

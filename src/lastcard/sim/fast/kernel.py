@@ -148,7 +148,7 @@ from .policies import (
     _variants_of,
     _wants_catch,
 )
-from .streams import _ONE, _bot_below, _shuffle, _shuffle_mirrored, _swap_index
+from .streams import _DECK_PAIRS, _ONE, _bot_below, _shuffle, _shuffle_deck, _swap_index
 
 
 @njit(cache=True, inline="always")
@@ -321,7 +321,7 @@ def _play_games(
     start, stop, seeds, bot_seeds, players, rules, habits, deck, match, play_base, other_base,
     outs, wins, totals, firsts, trace_seats, trace_actions, trace_cap, hands, masks, sizes,
     stock, discard, pool, bot_counter, values, contenders, spare_hands, spare_masks,
-    spare_sizes, void, known, memory, shown_hand, remembers, hand_logs,
+    spare_sizes, void, known, memory, shown_hand, remembers, hand_logs, swaps,
 ):  # fmt: skip
     """Games `start` to `stop` - 1 of `run_games`, each with its seeds (`seeds[g]`,
     `bot_seeds[g]`); game g's results go into row g of `outs`, `wins`, `totals`, `firsts`
@@ -460,7 +460,7 @@ def _play_games(
                 # dealt from the top: the shuffled list's cards in order, without copying it.
                 for i in range(DECK_SIZE):
                     stock[i] = _DECK_BACK_TO_FRONT[i]
-                counter = _shuffle_mirrored(stock, DECK_SIZE, seed, counter)
+                counter = _shuffle_deck(stock, seed, counter, swaps)
                 for s in range(P):
                     held = masks[s]
                     while held != 0:  # empty the kinds held (the rest are zero already)
@@ -1063,10 +1063,11 @@ def run_games(
         known = np.zeros((players, players, KNOWN_SIZE), dtype=np.int64)
         memory = np.zeros((players, M_SIZE), dtype=np.int64)
         shown_hand = np.zeros(KINDS, dtype=np.int64)
+        swaps = np.zeros(2 * _DECK_PAIRS, dtype=np.int64)  # the deal's shuffle's work
         _play_games(
             task * chunk, min(games, (task + 1) * chunk), seeds, bot_seeds, players, rules,
             habits, deck, match, play_base, other_base, out, hand_wins, scores, first_hand,
             trace_seat, trace_action, trace_cap, hands, masks, sizes, stock, discard, pool,
             bot_counter, values, contenders, spare_hands, spare_masks, spare_sizes, void, known,
-            memory, shown_hand, remembers, hand_log,
+            memory, shown_hand, remembers, hand_log, swaps,
         )  # fmt: skip

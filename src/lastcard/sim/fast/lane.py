@@ -68,6 +68,7 @@ def random_turns(
     -1) and `went_out` (-2 the hand goes on, -1 blocked, else the seat that went out)."""
     _kept_apart()
     P = players
+    reverse_jumps = reverse_skips and P == 2
     exposed = -1
     went_out = -2
     top = discard[discard_n - 1]
@@ -137,9 +138,9 @@ def random_turns(
                 colour_before = colour
                 if card == WD4 and first:
                     first_hand[F_WD4, seat] += 1
-                hands[seat, card] -= 1
-                if hands[seat, card] == 0:
-                    masks[seat] = held & ~(np.uint64(1) << np.uint64(card))
+                left = hands[seat, card] - 1
+                hands[seat, card] = left
+                masks[seat] = held & ~(np.uint64(left == 0) << np.uint64(card))  # no branch
                 sizes[seat] = size - 1
                 discard[discard_n] = card
                 discard_n += 1
@@ -160,21 +161,10 @@ def random_turns(
                             sizes, stock, stock_n, discard, discard_n, seed, counter,
                         )  # fmt: skip
                     went_out = seat
-                else:
+                elif card == WD4 or face == 12:
                     nxt = _step(seat, direction, P)
                     phase = AWAIT_TURN
-                    if face < 10 or card == WILD:
-                        turn = to_act = nxt
-                    elif face == 10:
-                        turn = to_act = _step(nxt, direction, P)
-                    elif face == 11:
-                        direction = -direction
-                        nxt = _step(seat, direction, P)
-                        if reverse_skips and P == 2:
-                            turn = to_act = _step(nxt, direction, P)
-                        else:
-                            turn = to_act = nxt
-                    elif face == 12:  # §3.6.3: the next player draws two and loses the turn
+                    if face == 12:  # §3.6.3: the next player draws two and loses the turn
                         stock_n, discard_n, counter, _ = draw_cards(
                             nxt, 2, hands, masks, sizes, stock, stock_n, discard, discard_n,
                             seed, counter,
@@ -194,6 +184,19 @@ def random_turns(
                             seed, counter,
                         )  # fmt: skip
                         turn = to_act = _step(nxt, direction, P)
+                    if size == 2 and not uno:  # §4.1: left with one card and no call
+                        exposed = seat
+                else:
+                    # A number, a Wild, a Skip or a Reverse: the seat after it without a branch
+                    # on the card (which one follows which is a guess the CPU gets wrong a
+                    # third of the time): a Reverse turns the direction, a Skip (or a Reverse
+                    # between two, §3.6.2) jumps one seat more.
+                    direction = -direction if face == 11 else direction
+                    jumps = (face == 10) | ((face == 11) & reverse_jumps)
+                    to = seat + direction * (1 + jumps)
+                    to = to + P if to < 0 else to
+                    turn = to_act = to - P if to >= P else to
+                    phase = AWAIT_TURN
                     if size == 2 and not uno:  # §4.1: left with one card and no call
                         exposed = seat
                 if in_turn:

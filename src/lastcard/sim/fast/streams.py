@@ -106,6 +106,73 @@ def _shuffle_mirrored(arr, n, seed, counter):
     return _fisher_yates(arr, n, seed, counter, True)
 
 
+# The deck's shuffle (`_shuffle_deck`) in two passes. Number t of the pass serves the steps
+# i = n - 1 - 2t (its low half, bound i + 1) and i - 1 (its high half, bound i), as in
+# `_fisher_yates`, for every t while i >= 2; per t: the two bounds, their rejection limits and
+# their reciprocals (see `_deck_indices`).
+_DECK_CARDS = 108
+_DECK_PAIRS = (_DECK_CARDS - 3) // 2 + 1
+_PAIR_BOUNDS = np.array(
+    [[_DECK_CARDS - 2 * t, _DECK_CARDS - 1 - 2 * t] for t in range(_DECK_PAIRS)], dtype=np.float64
+)
+_PAIR_LIMITS = np.array(
+    [[_TWO32 - _TWO32 % int(b) for b in bounds] for bounds in _PAIR_BOUNDS], dtype=np.int64
+)
+_PAIR_INVERSES = 1.0 / _PAIR_BOUNDS
+# floor(a * (1 / d) + _NUDGE) is floor(a / d) for every a < 2**32 and d <= 108: the product is
+# off by less than 2**-20, the nudge lifts an exact quotient above that error, and a quotient's
+# fraction, at most 1 - 1/108, stays below 1 after both.
+_NUDGE = 2.0**-12
+
+
+@njit(cache=True, inline="always")
+def _deck_indices(seed, counter, swaps):
+    """The first pass: swaps[2t] and swaps[2t + 1] get the indices j of number t's two steps,
+    counted from the stock's top (`_DECK_CARDS` - 1 - j). No step depends on another here, so
+    the compiler does them eight at a time in vector registers (the remainders in floating
+    point, exact as `_NUDGE` says). Returns whether a half fell above its rejection limit (a
+    chance below 2**-24): then the caller shuffles step by step instead."""
+    rejected = False
+    for t in range(_DECK_PAIRS):
+        z = _splitmix(seed, counter + np.uint64(t))
+        low = np.int64(z & _LOW32)
+        high = np.int64(z >> np.uint64(32))
+        rejected |= (low >= _PAIR_LIMITS[t, 0]) | (high >= _PAIR_LIMITS[t, 1])
+        d_low = _PAIR_BOUNDS[t, 0]
+        d_high = _PAIR_BOUNDS[t, 1]
+        j_low = low - np.int64(d_low * np.floor(low * _PAIR_INVERSES[t, 0] + _NUDGE))
+        j_high = high - np.int64(d_high * np.floor(high * _PAIR_INVERSES[t, 1] + _NUDGE))
+        swaps[2 * t] = _DECK_CARDS - 1 - j_low
+        swaps[2 * t + 1] = _DECK_CARDS - 1 - j_high
+    return rejected
+
+
+@njit(cache=True, _nrt=False)
+def _shuffle_deck(arr, seed, counter, swaps):
+    """`_shuffle_mirrored(arr, _DECK_CARDS, ...)`, the deal's shuffle, in two passes: the
+    indices first (`_deck_indices`, into the work array `swaps`), then the exchanges, which
+    alone depend on one another. List position i is arr[_DECK_CARDS - 1 - i], so step i of
+    number t exchanges arr[2t] (then arr[2t + 1]) with the index found for it."""
+    if _deck_indices(seed, counter, swaps):
+        return _fisher_yates(arr, _DECK_CARDS, seed, counter, True)
+    for t in range(_DECK_PAIRS):
+        for half in range(2):
+            i = 2 * t + half
+            j = swaps[i]
+            card = arr[i]
+            arr[i] = arr[j]
+            arr[j] = card
+    # The steps left (i = 1 for an even deck), one at a time with the next number
+    i = _DECK_CARDS - 1 - 2 * _DECK_PAIRS
+    counter += np.uint64(_DECK_PAIRS)
+    spare = -1
+    while i >= 1:
+        j, spare, counter = _swap_index(i + 1, seed, counter, spare)
+        _exchange(arr, _DECK_CARDS, i, j, True)
+        i -= 1
+    return counter
+
+
 @njit(cache=True, inline="always")
 def _bot_below(bot_seed, bot_counter, seat, n):
     """`BotRng.below(n)` for the bot at `seat`: uniform in 0..n-1; n == 1 draws nothing."""
