@@ -4,13 +4,16 @@
 `--games` whole games per preset and table (default 10,000) the kernel covers: each game is
 played by the kernel (`lastcard.sim.fast.run.play_games`, its actions traced) and by the
 reference engine (`lastcard.sim.play_game`) from the same seed, and must give the same actions
-in the same order and the same final scores. Two tables, 2 to 7 players in turn (seat k takes
+in the same order and the same final scores. Three tables, 2 to 7 players in turn (seat k takes
 entry k of the table's list, cyclically):
 
 - `mixed`: every kernel bot and habit but the heuristic one (`greedy`, `eager`, `random` without
   Uno calls, so catches happen, and a bluffing, challenging `greedy`);
 - `heuristic`: `heuristic` with its options (no bluffs, a higher challenge threshold, wilds not
-  held) beside `greedy` and `random`, so its memory meets exchanges, catches and challenges.
+  held) beside `greedy` and `random`, so its memory meets exchanges, catches and challenges;
+- `random`: `eager` and `random` only, with and without Uno calls, the tables whose turns the
+  kernel's fast lane (`sim/fast/lane.py`) plays under the official rules, handing the catch
+  window back to the general loop.
 
 Games run on `--workers` processes; it prints, per preset and table, the games compared, the
 actions compared and any game that differs (with its seed, to replay).
@@ -45,6 +48,12 @@ TABLES = {
         "random:call_uno=false,catch_rate=0.3",
         "heuristic:hold_wilds=false",
         "greedy:bluff=true,challenge=true",
+    ),
+    "random": (
+        "eager",
+        "random:call_uno=false,catch_rate=0.3",
+        "random",
+        "eager:call_uno=false",
     ),
 }
 PLAYERS = (2, 3, 4, 5, 6, 7)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cards import _COLOUR_MASKS, _PLAIN, _WD4_BIT
+from .cards import _COLOUR_MASKS, _PLAIN, _WD4_BIT, WD4
 from .streams import _shuffle
 
 
@@ -22,6 +22,16 @@ def draw_listed(playable, held, colour, stock_n, discard_n, may_draw_voluntarily
         has_play = (held & _COLOUR_MASKS[colour]) == 0
     can_draw = stock_n > 0 or discard_n > 1
     return (can_draw and may_draw_voluntarily) or not has_play
+
+
+@njit(cache=True, inline="always")
+def drawn_playable(legal, card, held, colour, bluffing):
+    """Whether the card just drawn may be played (`engine._draw`): it matches the top card
+    (`legal`, the kinds that do), and a Wild Draw Four without bluffing only with no card of
+    the colour among `held`, the hand with it (§3.3.1, §3.4.1)."""
+    if (legal >> np.uint64(card)) & np.uint64(1) == 0:
+        return False
+    return card != WD4 or bluffing or (held & _COLOUR_MASKS[colour]) == 0
 
 
 @njit(cache=True, inline="always")

@@ -47,7 +47,7 @@ from .cards import (
     _popcount,
     _step,
 )
-from .draws import draw_cards, draw_listed
+from .draws import draw_cards, draw_listed, drawn_playable
 from .heuristic import (
     best_play,
     first_colour,
@@ -970,10 +970,7 @@ def _play_games(
                         remembers is not None
                     ):  # a draw on its turn: it lacked the colour (to others)
                         remember_draw(P, habits, void, seat, 1, colour)
-                    ok = (match[colour, top] >> np.uint64(card)) & _ONE
-                    if ok != 0 and card == WD4 and not bluffing:
-                        ok = (masks[seat] & _COLOUR_MASKS[colour]) == 0
-                    if ok != 0:
+                    if drawn_playable(match[colour, top], card, masks[seat], colour, bluffing):
                         phase = AFTER_DRAW
                         drawn = card
                     else:

@@ -23,7 +23,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from .cards import _COLOUR_MASKS, _COLOURED, _FACE, _WD4_BIT, _WILDS, WD4, WILD, _popcount, _step
-from .draws import draw_cards, draw_listed
+from .draws import draw_cards, draw_listed, drawn_playable
 from .layout import (
     AFTER_DRAW,
     AWAIT_TURN,
@@ -36,7 +36,7 @@ from .layout import (
     H_VOLUNTARY,
 )
 from .policies import _nth_plain_variant
-from .streams import _ONE, _bot_below
+from .streams import _bot_below
 
 
 @intrinsic
@@ -218,10 +218,7 @@ def random_turns(
                         seat, 1, hands, masks, sizes, stock, stock_n, discard, discard_n,
                         seed, counter,
                     )  # fmt: skip
-                    ok = (legal >> np.uint64(card)) & _ONE
-                    if ok != 0 and card == WD4 and not bluffing:
-                        ok = (masks[seat] & _COLOUR_MASKS[colour]) == 0
-                    if ok != 0:
+                    if drawn_playable(legal, card, masks[seat], colour, bluffing):
                         phase = AFTER_DRAW
                         drawn = card
                     else:

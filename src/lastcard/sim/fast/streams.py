@@ -73,6 +73,13 @@ def _fisher_yates(arr, n, seed, counter, mirrored):
         _exchange(arr, n, i, _mod32(low, i + 1), mirrored)
         _exchange(arr, n, i - 1, _mod32(high, i), mirrored)
         i -= 2
+    return _steps_down_from(i, arr, n, seed, counter, mirrored)
+
+
+@njit(cache=True, inline="always")
+def _steps_down_from(i, arr, n, seed, counter, mirrored):
+    """Fisher-Yates's steps i, i - 1, ..., 1, one `_swap_index` each, from a fresh number (no
+    spare half). Returns the counter after them."""
     spare = -1
     while i >= 1:
         j, spare, counter = _swap_index(i + 1, seed, counter, spare)
@@ -163,14 +170,10 @@ def _shuffle_deck(arr, seed, counter, swaps):
             arr[i] = arr[j]
             arr[j] = card
     # The steps left (i = 1 for an even deck), one at a time with the next number
-    i = _DECK_CARDS - 1 - 2 * _DECK_PAIRS
     counter += np.uint64(_DECK_PAIRS)
-    spare = -1
-    while i >= 1:
-        j, spare, counter = _swap_index(i + 1, seed, counter, spare)
-        _exchange(arr, _DECK_CARDS, i, j, True)
-        i -= 1
-    return counter
+    return _steps_down_from(
+        _DECK_CARDS - 1 - 2 * _DECK_PAIRS, arr, _DECK_CARDS, seed, counter, True
+    )
 
 
 @njit(cache=True, inline="always")
