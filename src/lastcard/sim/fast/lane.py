@@ -4,8 +4,8 @@
 
 `kernel._play_games` handles every rule and bot the kernel covers, and so carries some forty
 values from one action to the next: more than the CPU has registers, so every action reloads
-part of them from memory. Most simulated hands (the speed benchmark's, `lastcard simulate`'s
-default `random` and `eager` tables) need few of them: every seat a `RandomBot`, no stacking,
+part of them from memory. Most simulated hands (the speed benchmark's, and `lastcard simulate`'s
+with its default bot, `eager`) need few of them: every seat a `RandomBot`, no stacking,
 Seven-O or jump-in. `random_turns` plays those turns, action for action as the loop would,
 with only what they need in locals, and hands back when the hand ends, when a seat leaves its
 last-but-one card without calling Uno (the catch window is the loop's), or at the action limit.
