@@ -279,6 +279,7 @@ def _kernel() -> Any:
     if not _compiled:
         _compiled = True
         if not _cache_present():
+            clear_stale_cache(Path(__file__).parent)
             print(
                 "lastcard: compiling the fast simulator (once; later runs start at once)",
                 file=sys.stderr,
@@ -305,3 +306,20 @@ def _cache_present() -> bool:
         if place.is_dir()
         for index in place.rglob("kernel.run_games-*.nbi")
     )
+
+
+def clear_stale_cache(here: Path) -> None:
+    """Delete numba's cache files beside the kernel's modules (in `here`/__pycache__) that are
+    older than the newest of those modules. numba checks only the file of the function it loads:
+    after an edit to `lane.py` or `streams.py` alone it would load `run_games` compiled from the
+    old code. Files it cannot delete (an installation it may not write) are left."""
+    cache = here / "__pycache__"
+    if not cache.is_dir():
+        return
+    edited = max(source.stat().st_mtime for source in here.glob("*.py"))
+    for stored in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
+        try:
+            if stored.stat().st_mtime < edited:
+                stored.unlink()
+        except OSError:  # gone already (another process cleared it), or not ours to delete
+            continue
