@@ -140,12 +140,24 @@ def wild_customizable_opening(rules: Rules, seat: int = 1, players: int = 2) -> 
     raise AssertionError("no deal in 20 000 opens with a Wild Customizable")
 
 
-def two_people(pages: Pages, server: SeededServer, rules: dict[str, Any]) -> tuple[Page, Page]:
-    """Ana (seat 0, the host) and Ben (seat 1) at a table with these rules, dealt from the seed
-    where Ben opens with a Wild Customizable; both pages in the game."""
-    table = wild_customizable_opening(Rules.from_dict(rules))
+def seat_people(
+    pages: Pages,
+    server: SeededServer,
+    table: Table,
+    rules: str | dict[str, Any],
+    *,
+    bot_seats: tuple[int, ...] = (),
+) -> tuple[Page, Page, str]:
+    """Ana (seat 0, the host) and Ben (seat 1) at a table with these rules (a preset's name or
+    options) dealt as `table` was,
+    easy bots in `bot_seats`: both pages in the game, and the table's code."""
     server.deal_from(table.seed)
-    created = server.create_table(name="Ana", seats=2, rules=rules)
+    created = server.create_table(
+        name="Ana",
+        seats=len(table.state.hands),
+        rules=rules,
+        bots=[{"seat": seat, "level": "easy"} for seat in bot_seats],
+    )
     joined = server.join(created["code"], name="Ben")
     ana = seat_page(pages, server, created["code"], created["token"])
     ben = seat_page(pages, server, created["code"], joined["token"])
@@ -159,6 +171,14 @@ def two_people(pages: Pages, server: SeededServer, rules: dict[str, Any]) -> tup
     assert sorted(pages.latest_state(ben)["view"]["hand"]) == hand, (
         "the server dealt from the seed the test chose"
     )
+    return ana, ben, created["code"]
+
+
+def two_people(pages: Pages, server: SeededServer, rules: dict[str, Any]) -> tuple[Page, Page]:
+    """Ana and Ben (`seat_people`) dealt from the seed where Ben opens with a Wild
+    Customizable."""
+    table = wild_customizable_opening(Rules.from_dict(rules))
+    ana, ben, _ = seat_people(pages, server, table, rules)
     return ana, ben
 
 

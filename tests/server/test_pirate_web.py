@@ -28,11 +28,7 @@ from browser import (
     by_id,
     chromium_fixture,  # noqa: F401  (a fixture)
     pages_fixture,  # noqa: F401  (a fixture)
-    press_ready,
     screenshot,
-    seat_page,
-    start_game,
-    wait_in_game,
     wait_my_turn,
 )
 from playwright.sync_api import Page
@@ -41,6 +37,7 @@ from room_harness import start_game as start_room_game
 from test_discard_round_web import (
     SeededServer,
     card_words,
+    seat_people,
     serious_axe_findings,
     status,
     status_is,
@@ -115,27 +112,6 @@ def matching_seven(table: Table) -> bool:
     return any(c.rank == 7 and matching(table, c) for c in table.state.hands[1])
 
 
-def two_people(pages: Pages, server: SeededServer, table: Table) -> tuple[Page, Page, str]:
-    """Ana (seat 0, the host) and Ben (seat 1) at a Pirate table dealt as `table` was: both
-    pages in the game, and the table's code."""
-    server.deal_from(table.seed)
-    created = server.create_table(name="Ana", seats=2, rules=PIRATE)
-    joined = server.join(created["code"], name="Ben")
-    ana = seat_page(pages, server, created["code"], created["token"])
-    ben = seat_page(pages, server, created["code"], joined["token"])
-    for page in (ana, ben):
-        by_id(page, "waiting").wait_for()
-    press_ready(ben)
-    press_ready(ana)
-    start_game(ana)
-    wait_in_game(ben)
-    hand = sorted(card.code for card in table.state.hands[1])
-    assert sorted(pages.latest_state(ben)["view"]["hand"]) == hand, (
-        "the server dealt from the seed the test chose"
-    )
-    return ana, ben, created["code"]
-
-
 def ben_cards(table: Table, *, cheat: bool) -> str:
     """A plain number card of Ben's that is a cheat (or that matches)."""
     return next(
@@ -169,7 +145,7 @@ def window_state(pages: Pages, page: Page, ply: int) -> dict[str, Any]:
 
 def test_s9_the_others_hands_lie_open_as_labelled_lists(pages: Pages, server: SeededServer) -> None:
     table = opening(cheat_and_fair)
-    ana, ben, code = two_people(pages, server, table)
+    ana, ben, code = seat_people(pages, server, table, PIRATE)
     wait_my_turn(ben)
     ben_hand = [c.code for c in table.state.hands[1]]
     ana_hand = [c.code for c in table.state.hands[0]]
@@ -209,7 +185,7 @@ def test_s9_a_cheat_is_marked_before_it_is_played_and_caught_by_click(
     pages: Pages, server: SeededServer
 ) -> None:
     table = opening(cheat_and_fair)
-    ana, ben, _ = two_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, PIRATE)
     wait_my_turn(ben)
     cheat = ben_cards(table, cheat=True)
     fair = ben_cards(table, cheat=False)
@@ -326,7 +302,7 @@ def test_s9_a_cheat_is_marked_before_it_is_played_and_caught_by_click(
 
 def test_s9_a_fair_play_is_let_stand_with_the_l_key(pages: Pages, server: SeededServer) -> None:
     table = opening(cheat_and_fair)
-    ana, ben, _ = two_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, PIRATE)
     wait_my_turn(ben)
     fair = ben_cards(table, cheat=False)
     before = pages.latest_state(ben)["ply"]
@@ -364,7 +340,7 @@ def test_s9_a_false_call_with_the_c_key_costs_the_caller(
     pages: Pages, server: SeededServer
 ) -> None:
     table = opening(cheat_and_fair)
-    ana, ben, _ = two_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, PIRATE)
     wait_my_turn(ben)
     fair = ben_cards(table, cheat=False)
     before = pages.latest_state(ben)["ply"]
@@ -397,7 +373,7 @@ def test_s9_a_false_call_with_the_c_key_costs_the_caller(
 
 def test_s9_a_pirate_seven_offers_no_swap(pages: Pages, server: SeededServer) -> None:
     table = opening(matching_seven)
-    _, ben, _ = two_people(pages, server, table)
+    _, ben, _ = seat_people(pages, server, table, PIRATE)
     wait_my_turn(ben)
     seven = next(c.code for c in table.state.hands[1] if c.rank == 7 and matching(table, c))
     before = pages.latest_state(ben)["ply"]
@@ -668,7 +644,7 @@ def test_s7_autopilot_at_the_table_passes_a_window_and_never_cheats(
     pages: Pages, server: SeededServer
 ) -> None:
     table = opening(cheat_and_fair)
-    ana, ben, _ = two_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, PIRATE)
     # Ana hands her seat to autopilot.
     by_id(ana, "autopilot").click()
     ana.locator("[data-testid=autopilot][aria-pressed=true]").wait_for()

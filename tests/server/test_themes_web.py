@@ -30,10 +30,7 @@ from browser import (
     chromium_fixture,  # noqa: F401  (a fixture)
     in_thread,
     pages_fixture,  # noqa: F401  (a fixture)
-    press_ready,
     screenshot,
-    seat_page,
-    start_game,
     wait_in_game,
     wait_my_turn,
 )
@@ -42,6 +39,7 @@ from playwright.sync_api import Page
 from test_discard_round_web import (
     SeededServer,
     card_words,
+    seat_people,
     serious_axe_findings,
     status_is,
     story_has,
@@ -94,34 +92,6 @@ def holds(code: str, seat: int = 1) -> Callable[[Table], bool]:
         return playable and not any(INVISIBILITY in hand for hand in others)
 
     return want
-
-
-def seat_people(
-    pages: Pages, server: SeededServer, table: Table, *, bot_seats: tuple[int, ...] = ()
-) -> tuple[Page, Page, str]:
-    """Ana (seat 0, the host) and Ben (seat 1) at a themes table dealt as `table` was, easy bots
-    in `bot_seats`: both pages in the game, and the table's code."""
-    server.deal_from(table.seed)
-    created = server.create_table(
-        name="Ana",
-        seats=len(table.state.hands),
-        rules=THEMES,
-        bots=[{"seat": seat, "level": "easy"} for seat in bot_seats],
-    )
-    joined = server.join(created["code"], name="Ben")
-    ana = seat_page(pages, server, created["code"], created["token"])
-    ben = seat_page(pages, server, created["code"], joined["token"])
-    for page in (ana, ben):
-        by_id(page, "waiting").wait_for()
-    press_ready(ben)
-    press_ready(ana)
-    start_game(ana)
-    wait_in_game(ben)
-    hand = sorted(card.code for card in table.state.hands[1])
-    assert sorted(pages.latest_state(ben)["view"]["hand"]) == hand, (
-        "the server dealt from the seed the test chose"
-    )
-    return ana, ben, created["code"]
 
 
 def hand_words(page: Page, codes: list[str]) -> str:
@@ -246,7 +216,7 @@ def test_s9_a_joker_played_by_clicks_reaches_the_engine_as_its_code(
     pages: Pages, server: SeededServer
 ) -> None:
     table = opening(holds("WJ"), players=3)
-    ana, ben, _ = seat_people(pages, server, table, bot_seats=(2,))
+    ana, ben, _ = seat_people(pages, server, table, THEMES, bot_seats=(2,))
     wait_my_turn(ben)
     before = pages.latest_state(ben)["ply"]
     by_id(ben, "card-WJ").click()
@@ -296,7 +266,7 @@ def test_s9_a_joker_played_by_clicks_reaches_the_engine_as_its_code(
 
 def test_s9_travel_shows_the_hand_to_its_player_alone(pages: Pages, server: SeededServer) -> None:
     table = opening(holds("WT"), players=3)
-    ana, ben, code = seat_people(pages, server, table, bot_seats=(2,))
+    ana, ben, code = seat_people(pages, server, table, THEMES, bot_seats=(2,))
     watcher = pages.open(f"{server.url}/t/{code}?watch")
     wait_in_game(ana)
     by_id(watcher, "game").wait_for()
@@ -347,7 +317,7 @@ def test_s9_a_howler_reveals_the_hand_in_everyones_story(
     pages: Pages, server: SeededServer
 ) -> None:
     table = opening(holds("WH"))
-    ana, ben, _ = seat_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, THEMES)
     ana_hand = [card.code for card in table.state.hands[0]]
     wait_my_turn(ben)
     by_id(ben, "card-WH").click()
@@ -366,7 +336,7 @@ def test_s9_a_howler_reveals_the_hand_in_everyones_story(
 
 def test_s9_friendship_swaps_the_hands(pages: Pages, server: SeededServer) -> None:
     table = opening(holds("WF"))
-    ana, ben, _ = seat_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, THEMES)
     ana_hand = sorted(card.code for card in table.state.hands[0])
     wait_my_turn(ben)
     before = pages.latest_state(ben)["ply"]
@@ -383,7 +353,7 @@ def test_s9_friendship_swaps_the_hands(pages: Pages, server: SeededServer) -> No
 
 def test_s9_care_a_lot_opens_the_discard_round(pages: Pages, server: SeededServer) -> None:
     table = opening(holds("WCA"))
-    ana, ben, _ = seat_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, THEMES)
     wait_my_turn(ben)
     by_id(ben, "card-WCA").click()
     by_id(ben, "wild-y").check()
@@ -410,7 +380,7 @@ def mambo_with_a_number(table: Table) -> bool:
 
 def test_s9_a_mambo_asks_for_a_gift_then_a_lead(pages: Pages, server: SeededServer) -> None:
     table = opening(mambo_with_a_number)
-    ana, ben, _ = seat_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, THEMES)
     wait_my_turn(ben)
     before = pages.latest_state(ben)["ply"]
     by_id(ben, "card-WM").click()  # no colour is named for a Mambo
@@ -453,7 +423,7 @@ def test_s9_invisibility_blocks_a_card_aimed_at_its_holder(
 ) -> None:
     table = opening(invisible_ana)
     card = next(c.code for c in table.state.hands[1] if c.code in ("WH", "WT", "WF", "WJ"))
-    ana, ben, _ = seat_people(pages, server, table)
+    ana, ben, _ = seat_people(pages, server, table, THEMES)
     wait_my_turn(ben)
     by_id(ben, f"card-{card}").click()
     by_id(ben, "wild-r").check()

@@ -161,7 +161,7 @@ def _shuffle_deck(arr, seed, counter, swaps):
     alone depend on one another. List position i is arr[_DECK_CARDS - 1 - i], so step i of
     number t exchanges arr[2t] (then arr[2t + 1]) with the index found for it."""
     if _deck_indices(seed, counter, swaps):
-        return _fisher_yates(arr, _DECK_CARDS, seed, counter, True)
+        return _shuffle_mirrored(arr, _DECK_CARDS, seed, counter)
     for t in range(_DECK_PAIRS):
         for half in range(2):
             i = 2 * t + half
