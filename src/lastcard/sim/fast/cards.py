@@ -128,6 +128,7 @@ def playable_masks() -> np.ndarray:
 _DECK = classic_deck_kinds()
 _DECK_BACK_TO_FRONT = _DECK[::-1].copy()  # the deck as a stock holds it: its first card last
 _MATCH = playable_masks()
+_MATCH_FLAT = _MATCH.ravel().copy()  # _MATCH[colour, top] at colour * KINDS + top
 # Each kind's face (0-9 numbers, 10 Skip, 11 Reverse, 12 Draw Two, 13 wild) and colour (-1 wild).
 _FACE = np.array([k % 13 if k < WILD else 13 for k in range(KINDS)], dtype=np.int64)
 _COLOUR_OF = np.array([k // 13 if k < WILD else -1 for k in range(KINDS)], dtype=np.int64)

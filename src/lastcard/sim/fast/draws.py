@@ -19,7 +19,7 @@ def draw_listed(playable, held, colour, stock_n, discard_n, may_draw_voluntarily
     be legal, §3.3.1; with nothing to draw it is a pass, §3.11)."""
     has_play = (playable & _PLAIN) != 0
     if not has_play and (playable & _WD4_BIT) != 0:
-        has_play = (held & _COLOUR_MASKS[colour]) == 0
+        has_play = (held & _COLOUR_MASKS[np.uint64(colour)]) == 0
     can_draw = stock_n > 0 or discard_n > 1
     return (can_draw and may_draw_voluntarily) or not has_play
 
@@ -31,7 +31,7 @@ def drawn_playable(legal, card, held, colour, bluffing):
     the colour among `held`, the hand with it (§3.3.1, §3.4.1)."""
     if (legal >> np.uint64(card)) & np.uint64(1) == 0:
         return False
-    return card != WD4 or bluffing or (held & _COLOUR_MASKS[colour]) == 0
+    return card != WD4 or bluffing or (held & _COLOUR_MASKS[np.uint64(colour)]) == 0
 
 
 @njit(cache=True, inline="always")
@@ -52,9 +52,11 @@ def draw_cards(seat, count, hands, masks, sizes, stock, stock_n, discard, discar
             discard[0] = top
             discard_n = 1
         stock_n -= 1
-        card = stock[stock_n]
-        hands[seat, card] += 1
-        masks[seat] |= np.uint64(1) << np.uint64(card)
-        sizes[seat] += 1
+        card = stock[np.uint64(stock_n)]  # unsigned indices: no check for negative ones
+        u = np.uint64(seat)
+        c = np.uint64(card)
+        hands[u, c] += 1
+        masks[u] |= np.uint64(1) << c
+        sizes[u] += 1
         last = card
     return stock_n, discard_n, counter, last

@@ -242,10 +242,11 @@ def _heuristic_decides(
 def _held_value(hands, masks, seat):
     """The points of the cards `seat` holds (§6.2), over the kinds it holds only."""
     value = 0
-    held = masks[seat]
+    u = np.uint64(seat)  # unsigned indices: no check for negative ones
+    held = masks[u]
     while held != 0:
-        k = _lowest_bit(held)
-        value += hands[seat, k] * _POINTS[k]
+        k = np.uint64(_lowest_bit(held))
+        value += hands[u, k] * _POINTS[k]
         held &= held - _ONE
     return value
 
@@ -466,20 +467,24 @@ def _play_games(
                 for s in range(P):
                     held = masks[s]
                     while held != 0:  # empty the kinds held (the rest are zero already)
-                        hands[s, _lowest_bit(held)] = 0
+                        hands[np.uint64(s), np.uint64(_lowest_bit(held))] = 0
                         held &= held - _ONE
                     sizes[s] = 0
                     masks[s] = np.uint64(0)
                 direction = 1
-                stock_n = DECK_SIZE
-                s = dealer
-                for _ in range(hand_size * P):  # one card at a time from the dealer's left
-                    s = _step(s, 1, P)
-                    stock_n -= 1
-                    card = stock[stock_n]
-                    hands[s, card] += 1
-                    masks[s] |= np.uint64(1) << np.uint64(card)
-                    sizes[s] += 1
+                # One card at a time from the dealer's left: the seat k places after the
+                # dealer's left gets the stock's cards k, k + P, k + 2P, ... from the top.
+                # Dealt seat by seat, each hand's mask is built in a register.
+                for k in range(P):
+                    u = np.uint64(_step(dealer, 1 + k, P))  # unsigned indices (see `lane`)
+                    held = np.uint64(0)
+                    for i in range(hand_size):
+                        card = np.uint64(stock[np.uint64(DECK_SIZE - 1 - k - P * i)])
+                        hands[u, card] += 1
+                        held |= np.uint64(1) << card
+                    masks[u] = held
+                    sizes[u] = hand_size
+                stock_n = DECK_SIZE - hand_size * P
                 discard_n = 0
                 pending = 0
                 passes = 0
@@ -562,7 +567,7 @@ def _play_games(
                     top_player, exposed, went_out,
                 ) = random_turns(
                     hand_number == 1, P, bluffing, may_draw_voluntarily, reverse_skips, turn_limit,
-                    max_actions, seed, hands, masks, sizes, stock, discard, match, habits, bot_seed,
+                    max_actions, seed, hands, masks, sizes, stock, discard, habits, bot_seed,
                     bot_counter, play_base, other_base, first_hand, trace_seat, trace_action,
                     trace_cap, stock_n, discard_n, counter, colour, direction, turn, to_act, phase,
                     drawn, challenge_player, challenge_legal, pending, passes, hand_turns, turns,
@@ -1043,13 +1048,14 @@ def run_games(
         # The hot work arrays in one block, in a fixed layout: apart, each lands wherever the
         # allocator puts it, and the speed of a run varied by a tenth with their addresses.
         piles = DECK_SIZE // 8 + 1  # a pile of cards (int8) in int64 words
-        block = np.zeros(players * (KINDS + 3) + 3 * piles, dtype=np.int64)
+        block = np.zeros(players * (KINDS + 4) + 3 * piles, dtype=np.int64)
         hands = block[: players * KINDS].reshape((players, KINDS))
         at = players * KINDS
         masks = block[at : at + players].view(np.uint64)
         sizes = block[at + players : at + 2 * players]
-        bot_counter = block[at + 2 * players : at + 3 * players].view(np.uint64)
-        at += 3 * players
+        # Each seat's bot counter, then (the fast lane's) each seat's next number
+        bot_counter = block[at + 2 * players : at + 4 * players].view(np.uint64)
+        at += 4 * players
         stock = block[at : at + piles].view(np.int8)
         discard = block[at + piles : at + 2 * piles].view(np.int8)
         pool = block[at + 2 * piles : at + 3 * piles].view(np.int8)

@@ -10,6 +10,12 @@ Seven-O or jump-in. `random_turns` plays those turns, action for action as the l
 with only what they need in locals, and hands back when the hand ends, when a seat leaves its
 last-but-one card without calling Uno (the catch window is the loop's), or at the action limit.
 
+Two habits of the code here are for speed alone. Array indices are unsigned (`np.uint64`):
+numba checks a signed index for a negative value to count from the end, a compare, a mask
+and the array's length loaded from memory on every access. And each seat's next random number
+is computed one draw ahead (`streams._bot_below_ahead`), off the chain of work that runs from
+one seat's choice to the next seat's.
+
 The loop's lines for these actions and the lines here are the same rules written twice, one
 general, one specialised; the differential tests (`tests/sim/test_fast_exact.py`) replay games
 that take both paths through the reference engine, so a change to one that is not made to the
@@ -22,7 +28,19 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-from .cards import _COLOUR_MASKS, _COLOURED, _FACE, _WD4_BIT, _WILDS, WD4, WILD, _popcount, _step
+from .cards import (
+    _COLOUR_MASKS,
+    _COLOURED,
+    _FACE,
+    _MATCH_FLAT,
+    _WD4_BIT,
+    _WILDS,
+    KINDS,
+    WD4,
+    WILD,
+    _popcount,
+    _step,
+)
 from .draws import draw_cards, draw_listed, drawn_playable
 from .layout import (
     AFTER_DRAW,
@@ -36,7 +54,7 @@ from .layout import (
     H_VOLUNTARY,
 )
 from .policies import _nth_plain_variant
-from .streams import _bot_below
+from .streams import _bot_below_ahead, _splitmix
 
 
 @intrinsic
@@ -55,7 +73,7 @@ def _kept_apart(typingctx):
 @njit(cache=True, _nrt=False)
 def random_turns(
     first, players, bluffing, may_draw_voluntarily, reverse_skips, turn_limit, max_actions,
-    seed, hands, masks, sizes, stock, discard, match, habits, bot_seed, bot_counter,
+    seed, hands, masks, sizes, stock, discard, habits, bot_seed, bot_counter,
     play_base, other_base, first_hand, trace_seat, trace_action, trace_cap,
     stock_n, discard_n, counter, colour, direction, turn, to_act, phase, drawn,
     challenge_player, challenge_legal, pending, passes, hand_turns, turns, actions, top_player,
@@ -71,15 +89,19 @@ def random_turns(
     reverse_jumps = reverse_skips and P == 2
     exposed = -1
     went_out = -2
+    ahead = bot_counter[P:]  # each seat's next number (`_bot_below_ahead`)
+    for s in range(P):
+        ahead[s] = _splitmix(bot_seed[s], bot_counter[s])
     top = discard[discard_n - 1]
-    legal = match[colour, top]  # the kinds that match the top card (changes only with a play)
+    legal = _MATCH_FLAT[np.uint64(colour * KINDS + top)]  # what matches the top card
     while actions < max_actions:
         seat = to_act
-        held = masks[seat]
+        u = np.uint64(seat)  # indices unsigned: no check for negative ones (wraparound)
+        held = masks[u]
         act_index = 0
         if phase == AWAIT_WD4_RESPONSE:
             # -- RandomBot: challenge or accept, one chance in two (nothing can be stacked) --
-            if _bot_below(bot_seed, bot_counter, seat, 2) == 0:
+            if _bot_below_ahead(bot_seed, bot_counter, ahead, seat, 2) == 0:
                 act_index = other_base + 2  # engine._challenge
                 if first:
                     first_hand[F_CHALLENGES, seat] += 1
@@ -113,7 +135,7 @@ def random_turns(
             in_turn = phase == AWAIT_TURN
             if in_turn:
                 playable = held & legal
-                if not bluffing and (held & _COLOUR_MASKS[colour]) != 0:
+                if not bluffing and (held & _COLOUR_MASKS[np.uint64(colour)]) != 0:
                     playable &= ~_WD4_BIT  # §3.3.1
             else:
                 playable = np.uint64(1) << np.uint64(drawn)
@@ -123,36 +145,36 @@ def random_turns(
                 listed = draw_listed(
                     playable, held, colour, stock_n, discard_n, may_draw_voluntarily
                 )
-                if not listed or (n_options > 0 and habits[seat, H_VOLUNTARY] == 0):
+                if not listed or (n_options > 0 and habits[u, H_VOLUNTARY] == 0):
                     extra = 0
-            r = _bot_below(bot_seed, bot_counter, seat, n_options + extra)
+            r = _bot_below_ahead(bot_seed, bot_counter, ahead, seat, n_options + extra)
             if r < n_options:
                 # -- engine._play → _resolve_play ----------------------------------------
                 card, chosen = _nth_plain_variant(playable, r)
-                size = sizes[seat]
-                uno = size == 2 and habits[seat, H_CALL_UNO] != 0
+                size = sizes[u]
+                c = np.uint64(card)
+                uno = size == 2 and habits[u, H_CALL_UNO] != 0
+                act_index = play_base[c] + uno  # `R5`: targets no seat
                 if card >= WILD:
-                    act_index = play_base[card] + 2 * chosen + uno
-                else:
-                    act_index = play_base[card] + uno  # `R5`: targets no seat
+                    act_index += 2 * chosen  # the colour named
                 colour_before = colour
                 if card == WD4 and first:
                     first_hand[F_WD4, seat] += 1
-                left = hands[seat, card] - 1
-                hands[seat, card] = left
-                masks[seat] = held & ~(np.uint64(left == 0) << np.uint64(card))  # no branch
-                sizes[seat] = size - 1
-                discard[discard_n] = card
+                left = hands[u, c] - 1
+                hands[u, c] = left
+                masks[u] = held & ~(np.uint64(left == 0) << c)  # no branch
+                sizes[u] = size - 1
+                discard[np.uint64(discard_n)] = card
                 discard_n += 1
                 colour = chosen
                 top = card
-                legal = match[colour, top]
+                legal = _MATCH_FLAT[np.uint64(colour * KINDS + top)]
                 top_player = seat
                 passes = 0
                 drawn = -1
                 challenge_player = -1
                 turn = seat
-                face = _FACE[card]
+                face = _FACE[c]
                 if size == 1:
                     # §6.1: out; only the draw part of the last card still happens
                     if card == WD4 or face == 12:
@@ -172,7 +194,7 @@ def random_turns(
                         turn = to_act = _step(nxt, direction, P)
                     elif bluffing:  # a WD4 awaits its answer (§3.8)
                         challenge_player = seat
-                        challenge_legal = (masks[seat] & _COLOUR_MASKS[colour_before]) == 0
+                        challenge_legal = (masks[u] & _COLOUR_MASKS[np.uint64(colour_before)]) == 0
                         if first:
                             first_hand[F_BLUFFS, seat] += not challenge_legal
                         pending += 4
@@ -218,7 +240,7 @@ def random_turns(
                         seat, 1, hands, masks, sizes, stock, stock_n, discard, discard_n,
                         seed, counter,
                     )  # fmt: skip
-                    if drawn_playable(legal, card, masks[seat], colour, bluffing):
+                    if drawn_playable(legal, card, masks[u], colour, bluffing):
                         phase = AFTER_DRAW
                         drawn = card
                     else:

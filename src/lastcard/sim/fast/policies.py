@@ -10,6 +10,7 @@ draws from the bot's `BotRng` stream exactly when the Python bot does.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .cards import (
@@ -130,7 +131,7 @@ def _nth_plain_variant(mask, r):
     n_coloured = _popcount(mask & _COLOURED)
     if r < n_coloured:
         card = _nth_bit(mask & _COLOURED, r)
-        return card, _COLOUR_OF[card]
+        return card, _COLOUR_OF[np.uint64(card)]
     w = r - n_coloured
     return _nth_bit(mask & _WILDS, w // 4), w % 4
 

@@ -164,8 +164,8 @@ def _shuffle_deck(arr, seed, counter, swaps):
         return _shuffle_mirrored(arr, _DECK_CARDS, seed, counter)
     for t in range(_DECK_PAIRS):
         for half in range(2):
-            i = 2 * t + half
-            j = swaps[i]
+            i = np.uint64(2 * t + half)  # unsigned: indexed without the check for negative ones
+            j = np.uint64(swaps[i])
             card = arr[i]
             arr[i] = arr[j]
             arr[j] = card
@@ -194,6 +194,31 @@ def _bot_below(bot_seed, bot_counter, seat, n):
 
 
 @njit(cache=True, inline="always")
+def _bot_below_ahead(bot_seed, bot_counter, ahead, seat, n):
+    """`_bot_below` with the seat's next number already computed: `ahead[seat]` is
+    `_splitmix(bot_seed[seat], bot_counter[seat])`, and is again after the draw. The number a
+    draw consumes is then one load instead of a chain of three multiplications after the seat
+    is known; its successor's chain runs beside the play that follows.
+
+    n == 1 (a seat with one choice) draws nothing: without a branch, which the CPU would
+    mispredict (whether a seat has a choice is as random as the cards): the counter moves on
+    by n > 1, and r is z % 1 = 0 through `_FLOOR64[1]`."""
+    un = np.uint64(n)
+    u = np.uint64(seat)
+    z = ahead[u]
+    counter = bot_counter[u] + np.uint64(n > 1)
+    bot_counter[u] = counter
+    ahead[u] = _splitmix(bot_seed[u], counter)
+    rem = _REM64[un]
+    if rem != 0 and z >= np.uint64(0) - rem:  # rejected (a chance below n / 2**64)
+        r = _bot_below(bot_seed, bot_counter, seat, n)
+        ahead[seat] = _splitmix(bot_seed[seat], bot_counter[seat])
+        return r
+    r = z - _high_product(z, _FLOOR64[un]) * un
+    return np.int64(r - un if r >= un else r)
+
+
+@njit(cache=True, inline="always")
 def _bot_random(bot_seed, bot_counter, seat):
     """`BotRng.random()`: 53 bits in [0, 1)."""
     z = _splitmix(bot_seed[seat], bot_counter[seat])
@@ -208,7 +233,9 @@ _LIMIT32 = np.array([0] + [_TWO32 - _TWO32 % b for b in range(1, 256)], dtype=np
 _REM64 = np.array([0] + [(1 << 64) % n for n in range(1, 256)], dtype=np.uint64)
 # floor(2**64 / n): the high half of z * _FLOOR64[n] is z // n or one less (the error is below
 # z / 2**64 < 1), so z - that * n is z % n or z % n + n.
-_FLOOR64 = np.array([0, 0] + [(1 << 64) // n for n in range(2, 256)], dtype=np.uint64)
+# _FLOOR64[1] is 2**64 - 1, not 2**64 (which does not fit): z - that * 1 is then 1 or 0, and
+# either way z % 1 = 0 in the end.
+_FLOOR64 = np.array([0, (1 << 64) - 1] + [(1 << 64) // n for n in range(2, 256)], dtype=np.uint64)
 
 
 @intrinsic
