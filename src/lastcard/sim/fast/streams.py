@@ -200,7 +200,7 @@ def _bot_below_ahead(bot_seed, bot_counter, ahead, seat, n):
     draw consumes is then one load instead of a chain of three multiplications after the seat
     is known; its successor's chain runs beside the play that follows.
 
-    n == 1 (a seat with one choice) draws nothing: without a branch, which the CPU would
+    n >= 1. n == 1 (a seat with one choice) draws nothing: without a branch, which the CPU would
     mispredict (whether a seat has a choice is as random as the cards): the counter moves on
     by n > 1, and r is z % 1 = 0 through `_FLOOR64[1]`."""
     un = np.uint64(n)
