@@ -187,10 +187,16 @@ def _bot_below(bot_seed, bot_counter, seat, n):
         z = _splitmix(bot_seed[seat], bot_counter[seat])
         bot_counter[seat] += _ONE
         if rem == 0 or z < np.uint64(0) - rem:
-            if n < _FLOOR64.shape[0]:  # z % n without dividing (`_FLOOR64`)
-                r = z - _high_product(z, _FLOOR64[n]) * un
-                return np.int64(r - un if r >= un else r)
+            if n < _FLOOR64.shape[0]:
+                return _small_remainder(z, un)
             return np.int64(z % un)
+
+
+@njit(cache=True, inline="always")
+def _small_remainder(z, un):
+    """z % un for 1 <= un < 256 without dividing (see `_FLOOR64`)."""
+    r = z - _high_product(z, _FLOOR64[un]) * un
+    return np.int64(r - un if r >= un else r)
 
 
 @njit(cache=True, inline="always")
@@ -212,10 +218,9 @@ def _bot_below_ahead(bot_seed, bot_counter, ahead, seat, n):
     rem = _REM64[un]
     if rem != 0 and z >= np.uint64(0) - rem:  # rejected (a chance below n / 2**64)
         r = _bot_below(bot_seed, bot_counter, seat, n)
-        ahead[seat] = _splitmix(bot_seed[seat], bot_counter[seat])
+        ahead[u] = _splitmix(bot_seed[u], bot_counter[u])
         return r
-    r = z - _high_product(z, _FLOOR64[un]) * un
-    return np.int64(r - un if r >= un else r)
+    return _small_remainder(z, un)
 
 
 @njit(cache=True, inline="always")
