@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from lastcard import legal_actions, new_game, parse_action
 from lastcard.bots import bot_names, bot_options, bot_summary
 from lastcard.cli import app
-from lastcard.core import Action, ActionKind
+from lastcard.core import Action, ActionKind, ActionSyntaxError
 
 runner = CliRunner()
 
@@ -402,6 +402,6 @@ def test_an_action_prints_as_its_code() -> None:
     assert state.to_act is not None
     legal = legal_actions(state, state.to_act)
     assert repr(legal) == "(" + ", ".join(f"Action('{a.code}')" for a in legal) + ")"
-    # A hand-built action no code can print still has a repr (its fields), never an error.
-    odd = Action(ActionKind.CATCH, target=True)
-    assert repr(odd) == "Action(<ActionKind.CATCH: 'catch'>, None, None, True, False)"
+    # An action no code could print cannot be built: every action has its code as its repr.
+    with pytest.raises(ActionSyntaxError, match="a target is a seat number"):
+        Action(ActionKind.CATCH, target=True)

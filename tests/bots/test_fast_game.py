@@ -167,9 +167,10 @@ def test_fast_game_reaches_the_engines_states_from_any_seed(name: str, seed: int
     ("rules", "reason"),
     [
         (Rules.preset("party"), "stacking"),
-        (Rules(seven_o=True), "Seven-O"),
-        (Rules.preset("official-2018"), "the cards"),
-        (Rules(custom_wild_effect="swap_hands", deck="2018"), "seat"),
+        (Rules(seven_o=True), "seven_o"),
+        (Rules.preset("official-2018"), "deck"),
+        (Rules(custom_wild_effect="swap_hands", deck="2018"), "deck"),
+        (Rules(pirate=True), "seven_o"),  # Pirate brings Seven-O (§7.6.1)
     ],
 )
 def test_rules_it_does_not_cover_are_refused(rules: Rules, reason: str) -> None:

@@ -101,7 +101,7 @@ def test_the_index_is_the_same_for_every_rules() -> None:
 
 @pytest.mark.parametrize(
     "outside",
-    ["catch 4", "R7>4", "R5:r", "R5>1", "W", "W+4>1:r", Action(ActionKind.CATCH, target=True)],
+    ["catch 4", "R7>4", "R5:r", "R5>1", "W", "W+4>1:r", Action(ActionKind.CATCH, target=9)],
 )
 def test_actions_outside_the_space_are_refused(outside: Action | str) -> None:
     with pytest.raises(ActionSyntaxError):

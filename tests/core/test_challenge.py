@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from lastcard import Color, GameState, Phase, Rules, apply, player_view
+from lastcard import Color, GameState, Phase, Rules, apply, legal_actions, player_view
 from positions import (
     action_codes,
     cards,
@@ -296,12 +296,14 @@ def test_rule_3_8_1_nothing_else_happens_before_the_response() -> None:
     rejected(state, 2, "draw", "NOT_YOUR_TURN")
 
 
-def test_engine_decision_draw_in_a_wd4_response_counts_as_accept() -> None:
+def test_rule_7_1_5_the_penalty_is_drawn_with_accept_and_draw_is_refused() -> None:
+    # Decided: §7.1.5's "a draw counts as accept" is `accept` itself, which draws the cards;
+    # `draw` is neither listed nor accepted, so the engine, a table and an RL mask agree.
     state = bluff()
-    by_draw = apply(state, 1, "draw")
-    by_accept = apply(state, 1, "accept")
-    assert by_draw.state.to_dict() == by_accept.state.to_dict()
-    assert [e.to_dict() for e in by_draw.events] == [e.to_dict() for e in by_accept.events]
+    assert "draw" not in [a.code for a in legal_actions(state, 1)]
+    rejected(state, 1, "draw", "RESPONSE_REQUIRED")
+    accepted = apply(state, 1, "accept")
+    assert [e.type.value for e in accepted.events][:2] == ["accept", "draw"]
 
 
 def test_rule_3_8_1_no_challenge_without_a_pending_wd4() -> None:

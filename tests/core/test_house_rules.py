@@ -338,7 +338,8 @@ class TestStacking:
         for code in ("RR", "RS", "R3", "W:r"):
             rejected(st, 1, code, "RESPONSE_REQUIRED")
         assert action_codes(st, 1) == ["accept"]
-        t = step(st, 1, "draw")  # a draw counts as accepting (§7.1.5)
+        rejected(st, 1, "draw", "RESPONSE_REQUIRED")  # the penalty is drawn by `accept` (§7.1.5)
+        t = step(st, 1, "accept")
         st = t.state
         assert types(t.events) == ["accept", "draw", "skip"]
         assert draws(t.events) == [(1, 2)]

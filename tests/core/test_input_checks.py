@@ -22,22 +22,31 @@ def _game(deck: list[str], **options: object) -> object:
 
 
 @pytest.mark.parametrize(
-    "action",
+    "parts",
     [
-        Action(ActionKind.PLAY),
-        Action(ActionKind.PLAY, Card.from_code("R6"), target="2"),  # type: ignore[arg-type]
-        Action(ActionKind.COLOR),
-        Action(ActionKind.CATCH),
-        Action(ActionKind.PLAY, Card.from_code("W"), color="g"),  # type: ignore[arg-type]
+        (ActionKind.PLAY,),
+        (ActionKind.PLAY, Card.from_code("R6"), None, "2"),
+        (ActionKind.COLOR,),
+        (ActionKind.CATCH,),
+        (ActionKind.PLAY, Card.from_code("W"), "g"),
+        (ActionKind.DRAW, Card.from_code("R6")),
+        (ActionKind.KEEP, None, None, 1),
     ],
 )
-def test_rule_0_8_malformed_actions_raise_a_typed_error_and_change_nothing(action: Action) -> None:
+def test_rule_0_8_malformed_actions_cannot_be_built(parts: tuple[object, ...]) -> None:
+    # An `Action` is well formed by construction: the parts its kind carries, of their types.
+    with pytest.raises(ActionSyntaxError):
+        Action(*parts)  # type: ignore[arg-type]
+
+
+def test_rule_0_8_what_is_no_action_is_refused_and_changes_nothing() -> None:
     state = new_game(
         3, Rules(hand_size=2), seed=1, dealer=0, deck=["R6", "Y1", "G1", "B1", "Y2", "G2", "R5"]
     )
     before = state.to_dict()
-    with pytest.raises(ActionSyntaxError):
-        apply(state, 1, action)
+    for action in (None, 5, ("R6",), ActionKind.DRAW):
+        with pytest.raises(ActionSyntaxError):
+            apply(state, 1, action)  # type: ignore[arg-type]
     assert state.to_dict() == before
 
 

@@ -215,12 +215,6 @@ def round_trip(state: GameState) -> GameState:
     return GameState.from_dict(json.loads(json.dumps(state.to_dict())))
 
 
-def is_draw_alias(state: GameState, seat: int, action: Action) -> bool:
-    """`draw` in a WD4/stack response is an alias of `accept`: RULES.md §7.1.5 ("a `draw()`
-    counts as accept"), applied to both response phases by `_draw` in `lastcard.core.engine`."""
-    return action.kind is ActionKind.DRAW and state.phase in RESPONSES and seat == state.to_act
-
-
 def plausible_code(
     rnd: random.Random, state: GameState, seat: int, cards: list[Card], legal: tuple[Action, ...]
 ) -> str:
@@ -348,10 +342,6 @@ def test_e66_unlisted_actions_are_rejected_and_change_nothing(
             where = f"state #{index} ({state.phase}), seat {seat} {code!r}"
             if action in legal:
                 continue  # test_every_listed_action_applies covers these
-            if is_draw_alias(state, seat, action):
-                accepted = apply(state, seat, "accept").state
-                assert apply(state, seat, code).state == accepted, where
-                continue
             try:
                 penalised = apply(state, seat, code)
             except IllegalActionError as error:

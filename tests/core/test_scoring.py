@@ -393,7 +393,7 @@ def test_rule_6_5_1_target_none_with_a_zero_point_hand() -> None:
 
 def test_rule_6_6_2_hand_results_are_recorded() -> None:
     rules = Rules(dealer_each_hand="rotate")
-    state = position(["R3", "B1 R9", "G1 G2"], "B5 R5", rules=rules, scores=(7, 0, 0), dealer=0)
+    state = position(["R3", "B1 R9", "G1 G2"], "B5 R5", rules=rules, dealer=0)
     first = apply(state, 0, "R3").state
     assert first.history == (
         HandResult(
@@ -403,7 +403,7 @@ def test_rule_6_6_2_hand_results_are_recorded() -> None:
             went_out=0,
             hand_values=(0, 10, 3),
             points=(13, 0, 0),
-            totals=(20, 0, 0),
+            totals=(13, 0, 0),
         ),
     )
     dealt = apply(first, 2, "next").state
@@ -420,9 +420,9 @@ def test_rule_6_6_2_hand_results_are_recorded() -> None:
         went_out=1,
         hand_values=(7, 0, 20),
         points=(0, 27, 0),
-        totals=(20, 27, 0),
+        totals=(13, 27, 0),
     )
-    assert second.scores == (20, 27, 0)
+    assert second.scores == (13, 27, 0)
     for result in second.history:
         assert HandResult.from_dict(result.to_dict()) == result
     assert GameState.from_dict(second.to_dict()) == second

@@ -303,11 +303,8 @@ def engine_numbers(index: ActionIndex, state: GameState, seat: int) -> set[int]:
 
 def check_every_number(index: ActionIndex, state: GameState, seat: int, held: set[int]) -> None:
     """Each action number is in the mask exactly when the engine accepts it from `seat`."""
-    responding = state.phase is Phase.AWAIT_WD4_RESPONSE
     for number in range(index.size):
         action = index.action_at(number)
-        if responding and action.code == "draw":
-            continue  # §7.1.5: the engine takes `draw` as `accept` here; the mask has `accept`
         assert (number in held) == accepts(state, seat, action), (action.code, state.phase)
 
 

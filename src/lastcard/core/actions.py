@@ -67,6 +67,53 @@ class Action:
     targets: tuple[int, ...] = ()
     count: int = 0
 
+    def __post_init__(self) -> None:
+        """An action is well formed by construction: the parts its kind carries, each of its
+        type, and no other (a `draw` carries no card, a bool is no seat, `uno` is a bool)."""
+        kind = self.kind
+        carried = _CARRIES.get(kind) if isinstance(kind, ActionKind) else None
+        if carried is None:
+            raise ActionSyntaxError(f"not an action kind: {shown(kind)}")
+        name = kind.value
+        card, color, target = self.card, self.color, self.target
+        if card is not None and not isinstance(card, Card):
+            raise ActionSyntaxError(f"not a card: {shown(card)}")
+        if color is not None and not isinstance(color, Color):
+            raise ActionSyntaxError(f"not a colour: {shown(color)}")
+        if target is not None:
+            _seat_text(target)
+        if self.uno is not False and self.uno is not True:
+            raise ActionSyntaxError(f"uno is True or False, not {shown(self.uno)}")
+        targets = self.targets
+        if targets != ():
+            if not isinstance(targets, tuple) or not targets:
+                raise ActionSyntaxError(f"targets are a tuple of seats, not {shown(targets)}")
+            for seat in targets:
+                _seat_text(seat)  # raises for anything but a seat number
+        count = self.count
+        if count != 0 and (type(count) is not int or not 0 < count < _SEAT_BOUND):
+            raise ActionSyntaxError(f"a count is a whole number, not {shown(count)}")
+        present = {
+            part
+            for part, value in (
+                ("card", card),
+                ("color", color),
+                ("target", target),
+                ("uno", self.uno or None),
+                ("targets", targets or None),
+                ("count", count or None),
+            )
+            if value is not None
+        }
+        extra = present - carried
+        if extra:
+            raise ActionSyntaxError(f"`{name}` carries no {', no '.join(sorted(extra))}")
+        needed = _NEEDS.get(kind)
+        if needed is not None and needed not in present:
+            raise ActionSyntaxError(f"`{name}` needs a {needed}: {_EXAMPLES[kind]}")
+        if targets and target is not None:
+            raise ActionSyntaxError("a play names one target or a Joker's seats, not both")
+
     @property
     def code(self) -> str:
         """The canonical text code; parsing it gives this action back.
@@ -133,18 +180,10 @@ class Action:
     def __repr__(self) -> str:
         """`Action('W:r')`, like `Card('R5')`: a tuple of legal actions reads as their codes.
 
-        An action built by hand with parts no code can print shows its fields instead, so that
-        `repr` never raises.
-
         >>> parse_action("w:R"), (parse_action("draw"),)
         (Action('W:r'), (Action('draw'),))
         """
-        try:
-            return f"Action({self.code!r})"
-        except ActionSyntaxError:
-            fields = (self.kind, self.card, self.color, self.target, self.uno)
-            extra = (self.targets, self.count) if self.targets or self.count else ()
-            return "Action({})".format(", ".join(map(repr, (*fields, *extra))))
+        return f"Action({self.code!r})"
 
 
 def _seat_text(target: object) -> str:
@@ -156,6 +195,41 @@ def _seat_text(target: object) -> str:
 
 
 _SEAT_BOUND = 10**20
+
+_PLAY_PARTS = frozenset({"card", "color", "target", "uno", "targets", "count"})
+# The parts each kind of action carries (`Action.__post_init__` refuses any other).
+_CARRIES: dict[ActionKind, frozenset[str]] = {
+    **{kind: frozenset() for kind in ActionKind},
+    ActionKind.PLAY: _PLAY_PARTS,
+    ActionKind.LEAD: _PLAY_PARTS,
+    ActionKind.DISCARD: frozenset({"card", "uno"}),
+    ActionKind.GIVE: frozenset({"card"}),
+    ActionKind.BLOCK: frozenset({"color", "uno"}),
+    ActionKind.COLOR: frozenset({"color"}),
+    ActionKind.CATCH: frozenset({"target"}),
+    ActionKind.PENALIZE: frozenset({"target"}),
+}
+# The part without which a kind is no action, and an example of its code.
+_NEEDS = {
+    ActionKind.PLAY: "card",
+    ActionKind.LEAD: "card",
+    ActionKind.DISCARD: "card",
+    ActionKind.GIVE: "card",
+    ActionKind.BLOCK: "color",
+    ActionKind.COLOR: "color",
+    ActionKind.CATCH: "target",
+    ActionKind.PENALIZE: "target",
+}
+_EXAMPLES = {
+    ActionKind.PLAY: "R5",
+    ActionKind.LEAD: "lead R5",
+    ActionKind.DISCARD: "discard R5",
+    ActionKind.GIVE: "give R5",
+    ActionKind.BLOCK: "block r",
+    ActionKind.COLOR: "color r",
+    ActionKind.CATCH: "catch N",
+    ActionKind.PENALIZE: "penalize N",
+}
 
 
 def _colour_letter(color: object) -> str:

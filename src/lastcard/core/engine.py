@@ -29,6 +29,7 @@ from .effects import (
 )
 from .errors import ActionSyntaxError, CorruptDataError, IllegalActionError, illegal, shown
 from .events import Event, EventType, codes
+from .facts import rule_facts
 from .invisibility import INVISIBILITY, TURN_TAKING, resume
 from .matching import is_identical, is_wd4_legal, matches
 from .scoring import end_hand
@@ -91,6 +92,18 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """
     if not isinstance(state, GameState):
         raise CorruptDataError(f"not a GameState: {shown(state)}")
+    # A player asks for its choices and then `apply` asks again for the one it chose: the last
+    # answer is kept on the (immutable) state, as `Rules` keeps its tables (`rules.kept_on`).
+    memo = state.__dict__.get("_legal")
+    if memo is not None and memo[0] == seat and type(seat) is int:
+        listed: tuple[Action, ...] = memo[1]
+        return listed
+    listed = _listed(state, seat)
+    object.__setattr__(state, "_legal", (seat, listed))
+    return listed
+
+
+def _listed(state: GameState, seat: int) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.GAME_OVER or type(seat) is not int or not 0 <= seat < state.players:
         return ()  # no seat (a bool is none either): no actions
@@ -138,7 +151,9 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                 for card in _distinct(hand):
                     if _wd4_allowed(state, variant, hand, card):
                         out += _play_variants(state, variant, seat, card)
-            else:
+            elif _wd4_allowed(state, variant, hand, state.drawn):
+                # A drawn WD4 was legal when drawn, but a referee's penalty (§5.5.1) may since
+                # have brought the current colour into the hand.
                 out += _play_variants(state, variant, seat, state.drawn)
             out.append(_KEEP)
     elif phase in _RESPONSES:
@@ -349,70 +364,73 @@ def _without(hand: tuple[Card, ...], card: Card) -> list[Card]:
 def apply(state: GameState, seat: int, action: Action | str) -> Transition:
     """Apply `seat`'s action and return the new state and its events.
 
-    Raises an `IllegalActionError` (with a §5.2.2 `code`) for an illegal action; `state` is
-    never modified either way.
+    The legal-move generator is the authority (DESIGN.md §8): an action is accepted exactly
+    when `legal_actions(state, seat)` lists it, or when it is one of table mode's unlisted
+    mistakes and referee calls (`unlisted_but_accepted`), which their handler judges. Otherwise
+    an `IllegalActionError` says why (a §5.2.2 `code`), worked out only then. `state` is never
+    modified either way.
     """
     if isinstance(action, str):
         action = parse_action(action)
-    elif isinstance(action, Action):
-        _check_shape(action)
-    else:
+    elif not isinstance(action, Action):  # an Action is well formed by construction
         raise ActionSyntaxError(f"an action is an Action or its text code, not {shown(action)}")
     if not isinstance(state, GameState):
         raise CorruptDataError(f"not a GameState: {shown(state)}")
-    # `type(...) is int`: a bool is an int to Python but no seat.
-    if type(seat) is not int or not 0 <= seat < state.players:
-        raise illegal("NOT_YOUR_TURN", f"there is no seat {shown(seat)} in this game")
-    if state.phase is Phase.GAME_OVER:
-        raise illegal("HAND_IS_OVER", "the game is over")
-    if state.phase is Phase.HAND_OVER:
-        if action.kind is not ActionKind.NEXT:
-            raise illegal(
-                "HAND_IS_OVER", "the hand is over: only `next` deals the next hand (§3.1)"
-            )
-    elif not state.active[seat]:
-        raise illegal("NOT_YOUR_TURN", f"seat {seat} has been eliminated (§7.5.2)")
-    else:
-        allowed = _ALLOWED_IN.get(state.phase)
-        if allowed is not None and action.kind not in allowed:
-            raise _waits(state, seat)
+    if action not in legal_actions(state, seat) and not unlisted_but_accepted(state, seat, action):
+        raise _refusal(state, seat, action)
     d = Draft(state)
     _HANDLERS[action.kind](d, compile_rules(state.rules), seat, action)
     return Transition(d.freeze(), tuple(d.events))
 
 
+def unlisted_but_accepted(state: GameState, seat: int, action: Action) -> bool:
+    """Whether `apply` takes `action` although `legal_actions` lists it for nobody: table
+    mode's mistakes and referee calls (§5.1), which the engine accepts and penalises but
+    nobody chooses: a play by the seat whose turn it is (a wrong card, §5.4.1) and
+    `penalize N` from any seat (§5.5.1). Their handlers judge them (a card not held, a missing
+    colour, an eliminated seat are refused)."""
+    if not rule_facts(state.rules).table_mode or state.phase in _OVER:
+        return False
+    if type(seat) is not int or not 0 <= seat < state.players or not state.active[seat]:
+        return False
+    if action.kind is ActionKind.PENALIZE:
+        return True
+    return (
+        action.kind is ActionKind.PLAY
+        and seat == state.turn
+        and state.phase in (Phase.AWAIT_TURN, Phase.AFTER_DRAW)
+    )
+
+
+def _refusal(state: GameState, seat: int, action: Action) -> IllegalActionError:
+    """Why `action` is not legal: the handler's own checks, run on a throwaway draft. Should
+    they find nothing, the action is simply not on the list (`NOT_OFFERED`)."""
+    # `type(...) is int`: a bool is an int to Python but no seat.
+    if type(seat) is not int or not 0 <= seat < state.players:
+        return illegal("NOT_YOUR_TURN", f"there is no seat {shown(seat)} in this game")
+    if state.phase is Phase.GAME_OVER:
+        return illegal("HAND_IS_OVER", "the game is over")
+    if state.phase is Phase.HAND_OVER:
+        if action.kind is not ActionKind.NEXT:
+            return illegal(
+                "HAND_IS_OVER", "the hand is over: only `next` deals the next hand (§3.1)"
+            )
+    elif not state.active[seat]:
+        return illegal("NOT_YOUR_TURN", f"seat {seat} has been eliminated (§7.5.2)")
+    else:
+        allowed = _ALLOWED_IN.get(state.phase)
+        if allowed is not None and action.kind not in allowed:
+            return _waits(state, seat)
+    try:
+        _HANDLERS[action.kind](Draft(state), compile_rules(state.rules), seat, action)
+    except IllegalActionError as error:
+        return error
+    return illegal(
+        "NOT_OFFERED", f"{action.code} is not among seat {seat}'s legal actions now (§5.2)"
+    )
+
+
 Handler = Callable[[Draft, Variant, int, Action], None]
-
-
-def _check_shape(action: Action) -> None:
-    """An `Action` built by hand must have the parts its kind needs (parsed ones always do),
-    each of its type: a bool is no seat and no colour, `uno` is True or False."""
-    kind = action.kind
-    if kind is ActionKind.PLAY or kind is ActionKind.LEAD or kind is ActionKind.GIVE:
-        if not isinstance(action.card, Card):
-            raise ActionSyntaxError(f"a {kind.value} needs a card")
-    elif kind is ActionKind.DISCARD:
-        if not isinstance(action.card, Card):
-            raise ActionSyntaxError("a discard needs a card: discard R5")
-        if action.color is not None or action.target is not None:
-            raise ActionSyntaxError("a discard names a card only: no colour, no target")
-    elif kind is ActionKind.COLOR or kind is ActionKind.BLOCK:
-        if not isinstance(action.color, Color):
-            raise ActionSyntaxError("`color` needs a colour: color r, y, g or b")
-    elif kind is ActionKind.CATCH or kind is ActionKind.PENALIZE:
-        if type(action.target) is not int:
-            raise ActionSyntaxError(f"`{kind.value}` needs a seat number: {kind.value} N")
-    elif not isinstance(kind, ActionKind):
-        raise ActionSyntaxError(f"not an action kind: {shown(kind)}")
-    target = action.target
-    if target is not None and type(target) is not int:
-        raise ActionSyntaxError(f"a target is a seat number, not {shown(target)}")
-    color = action.color
-    if color is not None and not isinstance(color, Color):
-        raise ActionSyntaxError(f"not a colour: {shown(color)}")
-    uno = action.uno
-    if uno is not False and uno is not True:
-        raise ActionSyntaxError(f"uno is True or False, not {shown(uno)}")
 
 
 def _not_your_turn(d: Draft, variant: Variant, seat: int, what: str) -> IllegalActionError:
@@ -697,9 +715,12 @@ def _take_effect(d: Draft, variant: Variant, play: Play, uno: bool, lead: bool =
 
 def _draw(d: Draft, variant: Variant, seat: int, action: Action) -> None:
     phase = d.phase
-    if phase in _RESPONSES:  # §7.1.5: a draw counts as accepting the penalty
-        _accept(d, variant, seat, action)
-        return
+    if phase in _RESPONSES and seat == d.to_act:
+        # §7.1.5's "a draw counts as accept" is the `accept` action itself, which draws the
+        # cards; a second code for it would be a second, unlisted answer to one question.
+        raise illegal(
+            "RESPONSE_REQUIRED", "take the pending draw with `accept`, which draws it (§7.1.5)"
+        )
     if seat != d.turn or phase is Phase.AWAIT_FIRST_COLOR:
         if seat == d.to_act:
             raise illegal(

@@ -76,11 +76,11 @@ def resume(d: Draft, blocked: bool) -> None:
     if what == DRAWS:
         if not blocked:
             d.draw(victim, pending.count, pending.reason)
-        seat = d.next_seat(victim)
-        while seat != player:  # the rest of the turn order; nobody else holds the card
+        for seat in d.seats_from(victim)[1:]:  # the rest of the turn order, at most one lap
+            if seat == player:
+                break  # nobody else holds the card
             if not pending.targets or seat in pending.targets:
                 d.draw(seat, pending.count, pending.reason)
-            seat = d.next_seat(seat)
     elif not blocked:
         from .effects import reveal_hand, show_hand, swap_hands
 

@@ -93,8 +93,8 @@ from .state import (
     PendingChallenge,
     PendingPirate,
     Phase,
-    check_position,
 )
+from .validity import check_state
 
 
 class NotationError(LastcardError):
@@ -283,9 +283,9 @@ def from_notation(text: str, rules: Rules | None = None, *, check: bool = True) 
 
     Raises `NotationError` for text that is not a position, and when `text` names rules that
     differ from `rules`. With `check` (the default) it also refuses a position the engine could
-    not go on from (`state.check_position`: nobody to decide, no current colour, a pending draw
-    of nothing, ...); tests that only show a bot a view may build such positions with
-    `check=False`.
+    not have reached, the history and the deck apart (`validity.check_state`: nobody to
+    decide, no current colour, a pending draw of nothing, ...); tests that only show a bot a
+    view may build such positions with `check=False`.
     """
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
@@ -296,7 +296,7 @@ def from_notation(text: str, rules: Rules | None = None, *, check: bool = True) 
     try:
         state = _Reader(text, rules).state()
         if check:
-            check_position(state)
+            check_state(state, position=True)
         return state
     except NotationError:
         raise

@@ -21,11 +21,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, ActionKind
-from .engine import legal_actions
+from .engine import legal_actions, unlisted_but_accepted
 from .facts import rule_facts
 from .state import GameState, Phase
 
 # The kinds a seat may take when it is not the one to act.
+__all__ = [
+    "OUT_OF_TURN_KINDS",
+    "Offers",
+    "all_offers",
+    "anyone_may_act_out_of_turn",
+    "out_of_turn_actions",
+    "seat_actions",
+    "unlisted_but_accepted",  # the engine's: what a table passes on although nobody is offered it
+]
+
 OUT_OF_TURN_KINDS = frozenset({ActionKind.CATCH, ActionKind.UNO, ActionKind.PLAY})
 _NEXT = Action(ActionKind.NEXT)
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
@@ -60,23 +70,6 @@ def out_of_turn_actions(state: GameState, seat: int) -> tuple[Action, ...]:
         a
         for a in legal_actions(state, seat)
         if a.kind in OUT_OF_TURN_KINDS and not (a.card is not None and a.card.is_wild)
-    )
-
-
-def unlisted_but_accepted(state: GameState, seat: int, action: Action) -> bool:
-    """Whether a table should pass `action` to the engine although nobody is offered it:
-    table mode's mistakes and referee calls (§5.1), which the engine accepts and penalises
-    but lists for nobody, since no player chooses them: a play by the seat whose turn it is
-    (a wrong card, §5.4.1) and `penalize N` from any seat (§5.5.1). The engine still judges
-    them (a card not held, a missing colour, an eliminated seat are refused)."""
-    if not rule_facts(state.rules).table_mode or state.phase in _OVER:
-        return False
-    if action.kind is ActionKind.PENALIZE:
-        return True
-    return (
-        action.kind is ActionKind.PLAY
-        and seat == state.turn
-        and state.phase in (Phase.AWAIT_TURN, Phase.AFTER_DRAW)
     )
 
 

@@ -9,7 +9,6 @@ Conventions: the *top* of the stock and of the discard pile is the *last* elemen
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -282,20 +281,6 @@ def _encode(value: Any) -> Any:
 
 # -- reading stored states -------------------------------------------------------------------
 
-# Phases in which a hand is under way: a colour is current and someone must decide.
-_PLAYING = frozenset(
-    {
-        Phase.AWAIT_TURN,
-        Phase.AFTER_DRAW,
-        Phase.AWAIT_WD4_RESPONSE,
-        Phase.AWAIT_STACK_RESPONSE,
-        Phase.AWAIT_DISCARD,
-        Phase.AWAIT_PIRATE,
-        Phase.AWAIT_GIFT,
-        Phase.AWAIT_LEAD,
-        Phase.AWAIT_BLOCK,
-    }
-)
 _CHALLENGE_KEYS = ("player", "legal", "hand", "color")
 # Keys of the first format, which every stored state has; fields added later may be missing
 # (states saved before them) and then take their default.
@@ -339,7 +324,6 @@ def _read_state(data: Mapping[str, Any]) -> GameState:
     discard = read_cards(data["discard"], "state.discard", size)
     if not discard:
         raise corrupt("state.discard", "the discard pile is never empty")
-    _check_deck(deck, hands, stock, discard)
     active = tuple(
         read_bool(flag, f"state.active[{i}]")
         for i, flag in enumerate(read_list(data["active"], "state.active", length=players))
@@ -392,7 +376,10 @@ def _read_state(data: Mapping[str, Any]) -> GameState:
         if name not in values and name in data and name not in ("pirate", "gift_to", "block"):
             values[name] = count(name)
     state = GameState(**values)
-    check_position(state)
+    # Imported here: the invariants are stated over a `GameState`, defined above.
+    from .validity import check_state
+
+    check_state(state)
     return state
 
 
@@ -402,28 +389,6 @@ def read_rules(data: Any, field: str) -> Rules:
         return Rules.from_dict(data)
     except RulesError as error:
         raise corrupt(field, str(error)) from None
-
-
-def _check_deck(
-    deck: tuple[Card, ...],
-    hands: tuple[tuple[Card, ...], ...],
-    stock: tuple[Card, ...],
-    discard: tuple[Card, ...],
-) -> None:
-    """Every card of the rules' deck is in exactly one place (E68)."""
-    found = Counter(stock)
-    found.update(discard)
-    for hand in hands:
-        found.update(hand)
-    expected = Counter(deck)
-    if found != expected:
-        extra = sorted(c.code for c in (found - expected).elements())
-        missing = sorted(c.code for c in (expected - found).elements())
-        raise corrupt(
-            "state.hands/stock/discard",
-            f"the cards are not the rules' deck of {len(deck)}: "
-            f"{sum(found.values())} cards, extra {shown(extra, 60)}, missing {shown(missing, 60)}",
-        )
 
 
 def _read_challenge(value: Any, players: int, size: int) -> PendingChallenge | None:
@@ -475,55 +440,3 @@ def _read_block(value: Any, players: int) -> PendingBlock:
         read_seats(data["targets"], "state.block.targets", players),
         read_bool(data["owes_uno"], "state.block.owes_uno"),
     )
-
-
-def check_position(state: GameState) -> None:
-    """Raise `CorruptDataError` naming the field if the engine could not go on from `state`:
-    who decides in each phase, the current colour, the drawn card, a pending draw, an exposed
-    seat's single card, winners only at the end. (Deck conservation is checked on reading.)"""
-    phase = state.phase
-    to_act = state.to_act
-    if phase in _PLAYING or phase is Phase.AWAIT_FIRST_COLOR:
-        if to_act is None:
-            raise corrupt("state.to_act", f"someone must decide in phase {phase.value}")
-        if not state.active[to_act]:
-            raise corrupt("state.to_act", f"seat {to_act} is out of the game (§7.5)")
-    elif to_act is not None:
-        raise corrupt("state.to_act", f"nobody decides in phase {phase.value}, not seat {to_act}")
-    if phase in (Phase.AWAIT_TURN, Phase.AFTER_DRAW) and to_act != state.turn:
-        raise corrupt("state.to_act", f"in phase {phase.value} the seat whose turn it is decides")
-    if phase in _PLAYING and state.color is None:
-        raise corrupt("state.color", f"a colour is current in phase {phase.value}")
-    if phase is Phase.AFTER_DRAW and (
-        state.drawn is None or state.drawn not in state.hands[state.turn]
-    ):
-        raise corrupt("state.drawn", f"seat {state.turn} holds no drawn card in phase after_draw")
-    if (phase is Phase.AWAIT_PIRATE) != (state.pirate is not None):
-        raise corrupt("state.pirate", "a Pirate window is open exactly in phase await_pirate")
-    if phase is Phase.AWAIT_PIRATE and (
-        state.to_act == state.turn or state.top_player != state.turn or not state.rules.pirate
-    ):
-        raise corrupt("state.to_act", "a Pirate window asks the others about the turn's play")
-    if (phase is Phase.AWAIT_BLOCK) != (state.block is not None):
-        raise corrupt("state.block", "an Invisibility answer is asked exactly in await_block")
-    if state.block is not None and to_act == state.block.player:
-        raise corrupt("state.to_act", "a seat never blocks its own card (§7.11.3)")
-    gift_to = state.gift_to
-    if (phase is Phase.AWAIT_GIFT) != (gift_to is not None):
-        raise corrupt("state.gift_to", "a Mambo's gift is due exactly in phase await_gift")
-    if phase in (Phase.AWAIT_GIFT, Phase.AWAIT_LEAD) and to_act != state.turn:
-        raise corrupt("state.to_act", f"in phase {phase.value} the Mambo's player decides")
-    if gift_to is not None and (gift_to == state.turn or not state.active[gift_to]):
-        raise corrupt("state.gift_to", "a gift goes to another active seat (§7.11.7)")
-    if phase is Phase.AWAIT_DISCARD and (
-        state.top_player != state.turn or not state.active[state.turn]
-    ):
-        raise corrupt("state.turn", "a discard round ends with the player of its card (§7.11.4)")
-    if phase in (Phase.AWAIT_WD4_RESPONSE, Phase.AWAIT_STACK_RESPONSE) and state.pending_draw < 1:
-        raise corrupt("state.pending_draw", f"phase {phase.value} answers a pending draw")
-    if state.exposed is not None and len(state.hands[state.exposed]) != 1:
-        raise corrupt("state.exposed", f"seat {state.exposed} does not hold one card (§4.4)")
-    if state.winners and phase is not Phase.GAME_OVER:
-        raise corrupt("state.winners", "the game is not over")
-    if state.first_discard not in state.rules.deck_cards():
-        raise corrupt("state.first_discard", f"{state.first_discard.code} is not in the deck")

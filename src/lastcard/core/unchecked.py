@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .actions import Action, ActionKind
+from .capability import EVERY_VALUE, Coverage, uncovered_option
 from .cards import COLORS, Card, Color, Kind
 from .draft import Draft
 from .errors import LastcardError
@@ -62,35 +63,44 @@ class FastGameError(LastcardError):
     code = "FAST_GAME_UNSUPPORTED"
 
 
-_COVERED_KINDS = frozenset(
-    {
-        Kind.NUMBER,
-        Kind.SKIP,
-        Kind.REVERSE,
-        Kind.DRAW_TWO,
-        Kind.WILD,
-        Kind.WILD_DRAW_FOUR,
-        Kind.WILD_DOWNPOUR_1,
-        Kind.WILD_DOWNPOUR_2,
-    }
-)
+# Every option of `Rules` with the values a `FastGame` plays (`EVERY_VALUE`: all of them). The
+# table is closed (`capability`): an option missing here is not played. Options that act only
+# between hands (scoring, elimination, teams, dealing) or add no decision of their own are
+# covered; jump-ins are covered because a search's hand has nobody jump in.
+_COVERED: Coverage = {
+    "deck": ("classic",),  # the 2018 deck's Shuffle Hands and Customizable cards are not
+    "hand_size": EVERY_VALUE,
+    "target_score": EVERY_VALUE,
+    "scoring": EVERY_VALUE,
+    "tie_rule": EVERY_VALUE,
+    "mode": ("strict",),
+    "dealer_draw_non_number": EVERY_VALUE,
+    "dealer_each_hand": EVERY_VALUE,
+    "first_reverse": EVERY_VALUE,
+    "first_wild": EVERY_VALUE,
+    "first_wd4": EVERY_VALUE,
+    "allow_voluntary_draw": EVERY_VALUE,
+    "wd4_bluffing": EVERY_VALUE,
+    "two_player_rules": EVERY_VALUE,
+    "stacking": ("off",),
+    "seven_o": (False,),
+    "jump_in": EVERY_VALUE,
+    "jump_in_self": EVERY_VALUE,
+    "elimination": EVERY_VALUE,
+    "elimination_threshold": EVERY_VALUE,
+    "pirate": (False,),
+    "pirate_false_call_penalty": EVERY_VALUE,  # only read under Pirate
+    "wild_downpour": EVERY_VALUE,
+    "custom_wild_effect": EVERY_VALUE,  # no Wild Customizable in the classic deck
+    "theme_cards": (frozenset(),),
+    "teams": EVERY_VALUE,
+    "turn_limit": EVERY_VALUE,
+}
 
 
 def unsupported(rules: Rules) -> str | None:
     """Why `FastGame` cannot play a hand under `rules`, or None when it can."""
-    facts = rule_facts(rules)
-    if facts.allows_stacking:
-        return "stacking"
-    if facts.numbers:
-        return "Seven-O"
-    if facts.has_targeted_cards:
-        return "cards that name a seat"
-    if rules.mode != "strict":
-        return "table mode"
-    kinds = {card.kind for card in rules.deck_cards()} - _COVERED_KINDS
-    if kinds:
-        return "the cards " + ", ".join(sorted(kind.value for kind in kinds))
-    return None
+    return uncovered_option(_COVERED, rules, "the unchecked game")
 
 
 class _Table(NamedTuple):
@@ -431,10 +441,7 @@ class FastGame:
             assert card is not None
             self.play(seat, card, action.color, action.uno)
         elif kind is ActionKind.DRAW:
-            if self.phase is _WD4_RESPONSE:  # §7.1.5: a draw accepts the penalty
-                self.accept(seat)
-            else:
-                self.draw_turn(seat)
+            self.draw_turn(seat)
         elif kind is ActionKind.KEEP:
             self._advance(seat)
             self._turn_taken()

@@ -4,7 +4,6 @@ configuration, or None when it can. No numba or NumPy here: asking costs nothing
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from lastcard.bots import BotFactory, make_bot
 from lastcard.bots import heuristic as heuristic_bot
@@ -12,6 +11,7 @@ from lastcard.bots.greedy import GreedyBot
 from lastcard.bots.heuristic import HeuristicBot
 from lastcard.bots.random_bot import RandomBot
 from lastcard.core import LastcardError, Rules
+from lastcard.core.capability import EVERY_VALUE, Coverage, uncovered_option
 
 from . import layout
 
@@ -22,35 +22,36 @@ class FastUnsupportedError(LastcardError):
     code = "FAST_UNSUPPORTED"
 
 
-# The options the kernel plays, each with the values it covers (None: every value).
-_COVERED: dict[str, tuple[Any, ...] | None] = {
+# Every option of `Rules` with the values the kernel plays (`EVERY_VALUE`: all of them). The
+# table is closed: an option missing here is one the kernel does not play (`capability`).
+_COVERED: Coverage = {
     "deck": ("classic",),
-    "hand_size": None,
-    "target_score": None,
+    "hand_size": EVERY_VALUE,
+    "target_score": EVERY_VALUE,
     "scoring": ("standard",),
-    "tie_rule": None,  # only read by alternative scoring
-    "mode": None,  # bots never make the mistakes table mode penalises (§5.4): the same game
-    "dealer_draw_non_number": None,
-    "dealer_each_hand": None,
-    "first_reverse": None,
-    "first_wild": None,
-    "first_wd4": None,
-    "allow_voluntary_draw": None,
-    "wd4_bluffing": None,
-    "two_player_rules": None,
-    "stacking": None,
-    "seven_o": None,
-    "jump_in": None,
-    "jump_in_self": None,
+    "tie_rule": EVERY_VALUE,  # only read by alternative scoring
+    "mode": EVERY_VALUE,  # bots never make the mistakes table mode penalises (§5.4): one game
+    "dealer_draw_non_number": EVERY_VALUE,
+    "dealer_each_hand": EVERY_VALUE,
+    "first_reverse": EVERY_VALUE,
+    "first_wild": EVERY_VALUE,
+    "first_wd4": EVERY_VALUE,
+    "allow_voluntary_draw": EVERY_VALUE,
+    "wd4_bluffing": EVERY_VALUE,
+    "two_player_rules": EVERY_VALUE,
+    "stacking": EVERY_VALUE,
+    "seven_o": EVERY_VALUE,
+    "jump_in": EVERY_VALUE,
+    "jump_in_self": EVERY_VALUE,
     "elimination": (False,),
-    "elimination_threshold": None,  # only read with elimination
+    "elimination_threshold": EVERY_VALUE,  # only read with elimination
     "pirate": (False,),
-    "pirate_false_call_penalty": None,
+    "pirate_false_call_penalty": EVERY_VALUE,  # only read under Pirate
     "wild_downpour": (None,),
-    "custom_wild_effect": None,  # no Wild Customizable in the classic deck
+    "custom_wild_effect": EVERY_VALUE,  # no Wild Customizable in the classic deck
     "theme_cards": (frozenset(),),
     "teams": (None,),
-    "turn_limit": None,
+    "turn_limit": EVERY_VALUE,
 }
 
 # RandomBot, GreedyBot and HeuristicBot, with any options
@@ -59,11 +60,9 @@ POLICIES = ("random", "eager", "greedy", "heuristic")
 
 def unsupported(rules: Rules, bots: Sequence[BotFactory | str]) -> str | None:
     """Why the kernel cannot play `bots` under `rules`, or None when it can."""
-    for name, values in _COVERED.items():
-        value = getattr(rules, name)
-        if values is not None and value not in values:
-            shown = sorted(value) if isinstance(value, frozenset) else value
-            return f"the fast simulator does not play {name}={shown!r} yet"
+    reason = uncovered_option(_COVERED, rules, "the fast simulator")
+    if reason is not None:
+        return reason
     for bot in bots:
         if not isinstance(bot, str):
             return "the fast simulator plays registered bots given by name only"
