@@ -1041,6 +1041,22 @@ def serve(
     connections_per_ip: Annotated[
         int, typer.Option(min=1, help="Open websockets one address may hold.")
     ] = 20,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ORIGIN",
+            help="Another site whose pages may use this server, as https://host[:port] "
+            "(repeat for more). Pages of other sites can neither join nor watch.",
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="A reverse proxy's address or network whose X-Forwarded-For header names the "
+            "client (repeat for more). From any other address the header is ignored.",
+        ),
+    ] = None,
 ) -> None:
     """Serve Uno tables in the browser: friends and bots, over the network (docs/SERVER.md).
 
@@ -1067,7 +1083,16 @@ def serve(
         joins_per_minute=joins_per_minute,
         connections_per_ip=connections_per_ip,
     )
-    run(url, host=host, port=port, timing=timing, limits=limits, log_level="warning")
+    run(
+        url,
+        host=host,
+        port=port,
+        timing=timing,
+        limits=limits,
+        log_level="warning",
+        allow_origins=allow_origin or (),
+        trusted_proxies=trusted_proxy or (),
+    )
 
 
 def main() -> None:

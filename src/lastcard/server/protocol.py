@@ -51,7 +51,7 @@ PROTOCOL_CODES = (
 )
 
 # Refusals only the HTTP routes give (beside the protocol's codes).
-HTTP_CODES = ("NO_TABLE", "NO_GAME", "GAME_NOT_OVER", "TOO_MANY_TABLES")
+HTTP_CODES = ("NO_TABLE", "NO_GAME", "GAME_NOT_OVER", "TOO_MANY_TABLES", "NOT_JSON", "BAD_ORIGIN")
 
 
 class ProtocolError(LastcardError):
