@@ -43,6 +43,7 @@ COMPLETE: dict[str, dict[str, Any]] = {
         "spectators": False,
     },
     "bot": {"seat": 2, "level": "hard"},
+    "kick": {"seat": 1},
     "start": {},
     "action": {"code": "W+4:b!", "ply": 12},
     "autopilot": {"on": True},
@@ -58,6 +59,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "sit": ("seat",),
     "ready": ("ready", "client_seed"),
     "bot": ("seat", "level"),
+    "kick": ("seat",),
     "action": ("code", "ply"),
     "autopilot": ("on",),
     "chat": ("text",),
@@ -93,6 +95,7 @@ ILL_TYPED: dict[str, dict[str, list[Any]]] = {
         "seat": [-1, 10, "2", None, False],
         "level": ["eager", "Easy", 1, True, ""],
     },
+    "kick": {"seat": [-1, 10, "1", 1.0, None, True]},
     "action": {
         "code": ["", "   ", 7, None, "x" * 33, "R7\n", ["R7"]],
         "ply": [-1, "3", 1.5, True, None, 1 << 63],

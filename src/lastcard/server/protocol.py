@@ -171,6 +171,7 @@ SCHEMAS: dict[str, Schema] = {
         },
     ),
     "bot": Schema({"seat": whole(0, MAX_SEATS - 1), "level": level_or_null}),
+    "kick": Schema({"seat": whole(0, MAX_SEATS - 1)}),
     "start": _NO_FIELDS,
     "action": Schema({"code": text(MAX_ACTION_CODE), "ply": whole(0, 1 << 62)}),
     "autopilot": Schema({"on": boolean}),

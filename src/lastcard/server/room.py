@@ -17,7 +17,11 @@ Decisions this module makes where SERVER.md is silent (each named in the closing
   (with fresh client seeds) and the host starts;
 - `leave` during a game hands the seat to autopilot for good (the seat stays away);
 - a host who stands passes the host role to the next person seated;
-- a table that allows no spectators answers a token-less `hello` with `NOT_SEATED` and closes.
+- a table that allows no spectators answers a token-less `hello` with `NOT_SEATED` and closes;
+- `kick` frees at once the seat of a person not ready who is not connected (an absent joiner);
+  a person who is connected but not ready, only `kick_unready_after` seconds after the host's
+  first `start` attempt of this waiting room (§8), so a host cannot sweep away people who are
+  still reading the rules.
 """
 
 from __future__ import annotations
@@ -63,14 +67,15 @@ class Timing:
     close_suspended_after: float = 24 * 3600.0
     idle_close_after: float = 2 * 3600.0  # no action at all
     remembered_ids: int = 64  # request ids remembered per seat (§4 step 7)
+    kick_unready_after: float = 300.0  # after the host's first `start` attempt (§8)
 
 
 INSTANT = Timing(bot_delay=0.0, catch_delay=0.0, hand_pause=0.0)
 
 # Status of a table: its waiting room, a game in play, a game over (rematch possible), closed.
 WAITING, PLAYING, OVER, CLOSED = "waiting", "playing", "over", "closed"
-WAITING_ONLY = frozenset({"sit", "stand", "ready", "settings", "bot", "start"})
-HOST_ONLY = frozenset({"settings", "bot", "start"})
+WAITING_ONLY = frozenset({"sit", "stand", "ready", "settings", "bot", "kick", "start"})
+HOST_ONLY = frozenset({"settings", "bot", "kick", "start"})
 SEATED_ONLY = frozenset({"sit", "stand", "ready", "action", "autopilot", "rematch"})
 
 
@@ -191,6 +196,7 @@ class Room:
         self._turn_deadline: float | None = None  # the turn timer of the seat to act
         self._deadline_ply: int | None = None
         self._suspended = False
+        self._first_start_attempt: float | None = None  # in this waiting room (for `kick`)
 
     # == creating and joining (HTTP) ========================================================
 
@@ -487,9 +493,41 @@ class Room:
         self._save(effects, now)
         self._broadcast_table(effects)
 
+    def _on_kick(
+        self, effects: Effects, client: int, seat: int, msg: ClientMessage, now: float
+    ) -> None:
+        """§8: free a seat held by a person not ready; their token is dead from now on."""
+        target = msg.get("seat")
+        place = self.seats[target] if target < len(self.seats) else None
+        if place is None or not place.human or target == seat:
+            raise ProtocolError("BAD_FIELD", f"seat: seat {target} holds no other person")
+        if place.ready:
+            raise ProtocolError(
+                "BAD_FIELD", f"{place.name} is ready: only a seat not ready is freed"
+            )
+        started = self._first_start_attempt
+        if place.connected and (started is None or now < started + self.timing.kick_unready_after):
+            minutes = round(self.timing.kick_unready_after / 60)
+            raise ProtocolError(
+                "BAD_FIELD",
+                f"{place.name} is here: their seat can be freed {minutes} minutes after you "
+                "first try to start without them",
+            )
+        self.seats[target] = Seat()
+        self._answers.pop(target, None)
+        for other, known in list(self.clients.items()):
+            if known.seat == target:
+                effects.send(other, {"t": "kicked"})
+                effects.closes.append((other, 4003, "kicked"))
+                del self.clients[other]
+        self._save(effects, now)
+        self._broadcast_table(effects)
+
     def _on_start(
         self, effects: Effects, client: int, seat: int, msg: ClientMessage, now: float
     ) -> None:
+        if self._first_start_attempt is None:
+            self._first_start_attempt = now
         filled = [k for k, s in enumerate(self.seats) if not s.empty]
         if len(filled) < 2:
             raise ProtocolError("NOT_WAITING", "a game needs at least two filled seats")
@@ -570,6 +608,7 @@ class Room:
         self.game = None
         self._plan = None
         self._turn_deadline = None
+        self._first_start_attempt = None
         for place in self.seats:
             place.ready = place.kind == "bot"
             place.client_seed = None

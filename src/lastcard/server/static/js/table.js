@@ -106,6 +106,7 @@ const app = {
   warnedDeadline: null,
   lastError: null, // the last error that answered no request (a refused hello)
   byeReason: null,
+  kicked: false, // the host freed this page's seat (SERVER.md §8)
   closeWords: null, // why the connection closed for good
   joinShown: false,
   choosingCard: null, // the card whose wild colour or target is being chosen
@@ -302,6 +303,7 @@ function connect(token) {
   app.token = token;
   app.closed = false;
   app.closeWords = null;
+  app.kicked = false;
   // A new connection from this page (joining after watching, taking a seat back) asks only for
   // what the story has not told yet.
   const since = app.socket ? app.socket.lastSeq : null;
@@ -346,7 +348,7 @@ function closed(code) {
     window.location.assign("/");
     return;
   }
-  let words = closeWords(code);
+  let words = code === 4003 && app.kicked ? "The host freed your seat." : closeWords(code);
   if (code === 4003) {
     forgetToken(app.code);
     app.token = null;
@@ -424,6 +426,9 @@ function onMessage(message) {
       break;
     case "replaced":
       say("This seat is now open in another tab.");
+      break;
+    case "kicked":
+      app.kicked = true; // the close that follows (4003) is the host's doing, not a lost key
       break;
     case "bye":
       app.byeReason = message.reason ?? null;
@@ -869,6 +874,7 @@ function renderWaiting() {
     {
       sit: (seat) => request("sit", { seat }),
       bot: (seat, level) => request("bot", { seat, level }),
+      kick: (seat) => request("kick", { seat }),
     },
   );
   const busy = [...app.requests.values()].some((type) =>
