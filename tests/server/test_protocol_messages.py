@@ -35,7 +35,7 @@ COMPLETE: dict[str, dict[str, Any]] = {
     "hello": {"v": 1, "token": "VusY3LN_T5-ExXUUEfoJ-w", "since": 17},
     "sit": {"seat": 3},
     "stand": {},
-    "ready": {"ready": True, "client_seed": SEED},
+    "ready": {"ready": True, "client_seed": SEED, "commitment": SEED * 2},
     "settings": {
         "rules": "official",
         "target": 250,
@@ -84,6 +84,7 @@ ILL_TYPED: dict[str, dict[str, list[Any]]] = {
             0,
             " " + SEED[1:],
         ],
+        "commitment": [SEED, SEED.upper() * 2, "g" * 64, None, 0, SEED * 2 + "0"],
     },
     "settings": {
         "rules": ["", "x" * 41, 7, None, True, ["official"], {f"k{i}": 1 for i in range(65)}],
@@ -338,6 +339,7 @@ def test_s3_the_protocol_codes_are_those_of_the_spec() -> None:
         "GAME_NOT_RUNNING",
         "STALE",
         "SHUTTING_DOWN",
+        "BAD_COMMITMENT",
     )
 
 

@@ -18,6 +18,9 @@ Decisions this module makes where SERVER.md is silent (each named in the closing
 - `leave` during a game hands the seat to autopilot for good (the seat stays away);
 - a host who stands passes the host role to the next person seated;
 - a table that allows no spectators answers a token-less `hello` with `NOT_SEATED` and closes;
+- the next game's server seed is drawn when a waiting room opens (creation, `rematch`) and
+  stored with the table; a table restored without one (stored before seeds were drawn this
+  early) draws one and asks its people to ready again, since their seeds quoted nothing;
 - `kick` frees at once the seat of a person not ready who is not connected (an absent joiner);
   a person who is connected but not ready, only `kick_unready_after` seconds after the host's
   first `start` attempt of this waiting room (§8), so a host cannot sweep away people who are
@@ -197,6 +200,10 @@ class Room:
         self._deadline_ply: int | None = None
         self._suspended = False
         self._first_start_attempt: float | None = None  # in this waiting room (for `kick`)
+        # §6: the next game's server seed, secret, and its commitment, public before any
+        # client seed is given; None while a game runs (drawn again at `rematch`).
+        self.next_server_seed: bytes | None = None
+        self.next_commitment: str | None = None
 
     # == creating and joining (HTTP) ========================================================
 
@@ -231,6 +238,7 @@ class Room:
             if not 0 < seat < len(room.seats):
                 raise ProtocolError("BAD_FIELD", f"bots: there is no seat {seat} to give a bot")
             room.seats[seat] = Seat("bot", f"Bot {seat + 1}", level=bot["level"])
+        room._draw_next_seed()
         effects = Effects()
         effects.store("create_table", room.snapshot(now))
         return room, {"code": code, "seat": 0, "token": token}, effects
@@ -458,9 +466,21 @@ class Room:
         self._broadcast_table(effects)
         effects.send(client, self._welcome(client, now))
 
+    def _draw_next_seed(self) -> None:
+        """§6 step 1: the next game's server seed, committed to before any client seed."""
+        self.next_server_seed = new_server_seed()
+        self.next_commitment = commitment(self.next_server_seed)
+
     def _on_ready(
         self, effects: Effects, client: int, seat: int, msg: ClientMessage, now: float
     ) -> None:
+        if msg.get("ready") and (
+            self.next_commitment is None or msg.get("commitment") != self.next_commitment
+        ):
+            # §6 step 2: a seed chosen before the commitment was seen proves nothing.
+            raise ProtocolError(
+                "BAD_COMMITMENT", "ready quotes the table's next_commitment: reload and try again"
+            )
         place = self.seats[seat]
         place.ready = msg.get("ready")
         place.client_seed = msg.get("client_seed") if place.ready else None
@@ -545,8 +565,8 @@ class Room:
             raise ProtocolError("BAD_FIELD", str(error)) from None
         # §6: commit to the server seed before any card is dealt, then freeze the client seeds.
         # Everything that could fail comes first, so a refused start pushes and changes nothing.
-        server_seed = new_server_seed()
-        promise = commitment(server_seed)
+        server_seed, promise = self.next_server_seed, self.next_commitment
+        assert server_seed is not None and promise is not None  # drawn with the waiting room
         game_id = self._new_game_id()
         client_seeds = tuple(self.seats[k].client_seed or "" for k in filled if self.seats[k].human)
         seed = game_seed(server_seed, self.code, game_id, client_seeds)
@@ -567,6 +587,7 @@ class Room:
         self.game = game
         self.last_game_id = game_id
         self.status = PLAYING
+        self.next_server_seed = self.next_commitment = None
         effects.store("start_game", self._game_row(now))
         self._save(effects, now)
         self._broadcast_table(effects)
@@ -609,6 +630,7 @@ class Room:
         self._plan = None
         self._turn_deadline = None
         self._first_start_attempt = None
+        self._draw_next_seed()
         for place in self.seats:
             place.ready = place.kind == "bot"
             place.client_seed = None
@@ -893,6 +915,7 @@ class Room:
             "settings": self.settings.to_dict(),
             "game": self.game.id if self.game is not None else self.last_game_id,
             "games": self.games_played,
+            "next_commitment": self.next_commitment,
         }
 
     def _welcome(self, client: int, now: float) -> dict[str, Any]:
@@ -978,6 +1001,7 @@ class Room:
             self._seat_rows(),
             now,
             now,
+            next_server_seed=self._next_seed_hex(),
         )
 
     def _seat_rows(self) -> list[SeatRow]:
@@ -997,7 +1021,11 @@ class Room:
             public=self.settings.public,
             seats=self._seat_rows(),
             now=now,
+            next_server_seed=self._next_seed_hex(),
         )
+
+    def _next_seed_hex(self) -> str | None:
+        return self.next_server_seed.hex() if self.next_server_seed is not None else None
 
     def _game_row(self, now: float) -> GameRow:
         game = self._running()
@@ -1064,6 +1092,14 @@ class Room:
                 ready=row.kind == "bot" or row.client_seed is not None,
                 disconnected_at=now if row.kind == "human" else None,
             )
+        if stored.next_server_seed is not None:
+            room.next_server_seed = bytes.fromhex(stored.next_server_seed)
+            room.next_commitment = commitment(room.next_server_seed)
+        elif room.status == WAITING:
+            room._draw_next_seed()
+            for place in room.seats:
+                if place.human:
+                    place.ready, place.client_seed = False, None
         game = stored.game
         if game is not None:
             room.games_played = game.number

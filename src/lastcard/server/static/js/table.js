@@ -64,7 +64,7 @@ import { Narrator, standings, teamsOf } from "./narration.js";
 import { cheatReason, cheatsIn, isPirate, PlayMemory } from "./pirate.js";
 import { KEYS, promptText } from "./prompt.js";
 import { RulesForm, rulesSummary } from "./rules_form.js";
-import { clientSeed } from "./seeds.js";
+import { keepForGame, seedFor } from "./seeds.js";
 import {
   forgetToken,
   loadAutoUno,
@@ -413,6 +413,7 @@ function onMessage(message) {
       break;
     case "commit":
       app.commit = message;
+      keepForGame(app.code, message.game, message.commitment);
       render();
       break;
     case "reveal":
@@ -868,6 +869,11 @@ function renderWaiting() {
   invite.href = link;
   invite.textContent = link;
   byId("rules-summary").textContent = settingsSummary(table.settings);
+  byId("next-commitment").textContent = table.next_commitment
+    ? "The next deal is sealed: the server has committed to its seed (commitment " +
+      `${table.next_commitment.slice(0, 12)}…). When you are ready, this browser adds a seed ` +
+      "of its own and keeps both, to check after the game that they were used."
+    : "";
   renderWaitingSeats(
     byId("waiting-seats"),
     { table, youSeat: app.you.seat, host, levels: app.levels },
@@ -1199,7 +1205,11 @@ function wire() {
   byId("ready").addEventListener("click", (event) => {
     if (isAriaDisabled(event.currentTarget)) return;
     const place = app.table && app.you.seat !== null ? app.table.seats[app.you.seat] : null;
-    request("ready", { ready: !(place && place.ready), client_seed: clientSeed() });
+    const commitment = app.table ? app.table.next_commitment : null;
+    if (!commitment) return; // no waiting room open: nothing to be ready for
+    // §6: the seed is drawn after the commitment is on screen, and quotes it.
+    const ready = !(place && place.ready);
+    request("ready", { ready, client_seed: seedFor(app.code, commitment), commitment });
     render();
   });
   byId("stand").addEventListener("click", (event) => {
