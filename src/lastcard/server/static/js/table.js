@@ -64,7 +64,7 @@ import { Narrator, standings, teamsOf } from "./narration.js";
 import { cheatReason, cheatsIn, isPirate, PlayMemory } from "./pirate.js";
 import { KEYS, promptText } from "./prompt.js";
 import { RulesForm, rulesSummary } from "./rules_form.js";
-import { keepForGame, seedFor } from "./seeds.js";
+import { keepForGame, seedFor } from "./fair/seeds.js";
 import {
   forgetToken,
   loadAutoUno,
