@@ -56,9 +56,9 @@ from .protocol import (
     whole,
 )
 from .rates import RateBook
-from .room import PLAYING, WAITING, Room, Timing
+from .room import PLAYING, RECENT_CHAT, WAITING, Room, Timing
 from .seating import LEVELS
-from .storage import Storage, StoredTable, open_storage
+from .storage import ChatLine, Storage, StoredTable, open_storage
 from .web_guard import WebGuard
 
 log = logging.getLogger("lastcard.server")
@@ -127,8 +127,9 @@ class Server:
             stored = await self.writer.call(functools.partial(_load, code=code))
             if stored is None:
                 continue
+            chat = await self.writer.call(functools.partial(_chat, code=code))
             try:
-                room = Room.restore(stored, now, timing=self.timing)
+                room = Room.restore(stored, now, timing=self.timing, chat=chat)
             except Exception as error:  # a table that cannot be rebuilt stays shut, not the server
                 log.error("table %s cannot be restored: %s", code, error)
                 continue
@@ -453,6 +454,10 @@ def supported_theme_cards() -> tuple[str, ...]:
 
 def _load(storage: Storage, code: str) -> StoredTable | None:
     return storage.load(code)
+
+
+def _chat(storage: Storage, code: str) -> list[ChatLine]:
+    return storage.chat(code, RECENT_CHAT)
 
 
 def _over(counters: dict[str, WindowCounter], ip: str, limit: int) -> bool:

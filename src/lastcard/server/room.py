@@ -30,7 +30,7 @@ Decisions this module makes where SERVER.md is silent (each named in the closing
 from __future__ import annotations
 
 import secrets
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,7 +54,7 @@ from .credentials import new_token, token_hash, token_matches
 from .fairness import ALGO, commitment, game_seed, new_server_seed
 from .protocol import MAX_NAME, VERSION, ClientMessage, ProtocolError, error_message
 from .seating import LEVELS, Seat
-from .storage import GameRow, SeatRow, StoredAction, StoredTable
+from .storage import ChatLine, GameRow, SeatRow, StoredAction, StoredTable
 
 # -- timing (SERVER.md §7; all configurable through `Timing`) ---------------------------------
 
@@ -72,6 +72,8 @@ class Timing:
     remembered_ids: int = 64  # request ids remembered per seat (§4 step 7)
     kick_unready_after: float = 300.0  # after the host's first `start` attempt (§8)
 
+
+RECENT_CHAT = 50  # chat lines a (re)connecting client is told (§3)
 
 INSTANT = Timing(bot_delay=0.0, catch_delay=0.0, hand_pause=0.0)
 
@@ -204,6 +206,8 @@ class Room:
         # client seed is given; None while a game runs (drawn again at `rematch`).
         self.next_server_seed: bytes | None = None
         self.next_commitment: str | None = None
+        # §3: the recent chat, resent on (re)connecting: (seq of the push, the line).
+        self.recent_chat: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECENT_CHAT)
 
     # == creating and joining (HTTP) ========================================================
 
@@ -327,6 +331,7 @@ class Room:
             self._suspended = False
             self.seats[seat].connected = True
         effects.send(client, self._welcome(client, now))
+        self._retell(effects, client, message.get("since"))
         if seat is not None:
             place = self.seats[seat]
             place.disconnected_at = None
@@ -340,6 +345,18 @@ class Room:
         if message.id is not None:
             effects.send(client, {"t": "ack", "id": message.id, "ply": self._ply()})
         return effects
+
+    def _retell(self, effects: Effects, client: int, since: int | None) -> None:
+        """§3: what a reload must not lose besides the state: the game's commitment and the
+        chat lines pushed after `since` (all the recent ones to a page with none). Told again
+        without a `seq`, so the client's count of pushes stays where the welcome put it."""
+        if self.game is not None:
+            game = self.game
+            commit = {"t": "commit", "game": game.id, "algo": ALGO, "commitment": game.commitment}
+            effects.send(client, commit)
+        for seq, line in self.recent_chat:
+            if since is None or seq > since:
+                effects.send(client, {**line, "earlier": True})
 
     def disconnect(self, client: int, now: float) -> Effects:
         """A connection went away (or was closed): the seat stays, marked disconnected."""
@@ -663,7 +680,9 @@ class Room:
         name = self.seats[seat].name if seat is not None else "spectator"
         text = msg.get("text")
         effects.store("add_chat", self.code, seat, name or "", text, now)
-        self._push(effects, {"t": "chat", "seat": seat, "name": name, "text": text})
+        line = {"t": "chat", "seat": seat, "name": name, "text": text}
+        self._push(effects, dict(line))
+        self.recent_chat.append((self.seq, line))
 
     # == time ==================================================================================
 
@@ -1071,11 +1090,21 @@ class Room:
         return Game(game_id, number, seats, table, server_seed, promise, client_seeds, started)
 
     @staticmethod
-    def restore(stored: StoredTable, now: float, *, timing: Timing = Timing()) -> Room:
+    def restore(
+        stored: StoredTable,
+        now: float,
+        *,
+        timing: Timing = Timing(),
+        chat: Sequence[ChatLine] = (),
+    ) -> Room:
         """A room rebuilt from storage after a restart: every seat disconnected, the game
-        replayed from its seed and actions, deadlines re-armed (§7)."""
+        replayed from its seed and actions, deadlines re-armed (§7); `chat`, its recent lines
+        (oldest first), told to whoever connects."""
         settings = Settings(**stored.settings)
         room = Room(stored.code, stored.name, len(stored.seats), settings, now, timing=timing)
+        for said in chat:  # pushed by the process before: below every `seq` of this one
+            line = {"t": "chat", "seat": said.seat, "name": said.name, "text": said.text}
+            room.recent_chat.append((0, line))
         room.status = stored.status
         room.host = stored.host
         # The new process's pushes must count on from the old one's, whose last `seq` is not
