@@ -413,7 +413,14 @@ class Person:
             seats = table["seats"]
             if not seats[self.seat]["ready"] and not self.sent_ready:
                 self.sent_ready = True
-                await self.send({"t": "ready", "ready": True, "client_seed": secrets.token_hex(16)})
+                await self.send(
+                    {
+                        "t": "ready",
+                        "ready": True,
+                        "client_seed": secrets.token_hex(16),
+                        "commitment": table["next_commitment"],
+                    }
+                )
             people_ready = all(s["ready"] for s in seats if s["kind"] == "human")
             if self.host and people_ready and not self.sent_start:
                 self.sent_start = True

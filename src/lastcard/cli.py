@@ -585,6 +585,22 @@ def verify(
             "it (/api/games/ID/record).",
         ),
     ],
+    client_seed: Annotated[
+        str | None,
+        typer.Option(
+            metavar="HEX",
+            help="The seed your browser gave when you were ready (32 hex digits): checked to be "
+            "among the game's seeds.",
+        ),
+    ] = None,
+    commitment: Annotated[
+        str | None,
+        typer.Option(
+            metavar="HEX",
+            help="The commitment you were shown before you were ready (64 hex digits): checked "
+            "to be the game's.",
+        ),
+    ] = None,
 ) -> None:
     """Check that a web table dealt a game fairly (docs/SERVER.md §6).
 
@@ -594,15 +610,30 @@ def verify(
     dealt, drawn and reshuffled follows from that seed: the order of the cards was fixed before
     the deal and not changed during the game.
 
+    With --client-seed and --commitment, what you kept yourself is checked too: that your seed
+    was used and the commitment is the one you were shown, which the server cannot fake.
+
     It does not prove that the server kept the hands secret during play: the server sees every
-    hand. Nor that it did not choose among seeds of its own: the players' seeds came first.
-    Exit status: 0 verified, 1 a mismatch, 2 a file that cannot be read as a proof.
+    hand. Exit status: 0 verified, 1 a mismatch, 2 a file that cannot be read as a proof (or a
+    seed or commitment that is not hex of its length).
     """
     from lastcard.server.fairness import verify_text  # standard library and core only
+    from lastcard.server.protocol import CLIENT_SEED, COMMITMENT
 
+    for value, pattern, option in (
+        (client_seed, CLIENT_SEED, "--client-seed: 32"),
+        (commitment, COMMITMENT, "--commitment: 64"),
+    ):
+        if value is not None and not pattern.fullmatch(value.strip().lower()):
+            _fail(f"{option} hexadecimal digits, not {value!r}")
+            raise typer.Exit(2)
     text = _file_text(file, status=2)
     try:
-        report = verify_text(text)
+        report = verify_text(
+            text,
+            client_seed=client_seed.strip().lower() if client_seed else None,
+            commitment=commitment.strip().lower() if commitment else None,
+        )
     except LastcardError as error:
         _fail(f"{file} is not a game's proof: {error}")
         raise typer.Exit(2) from None
@@ -616,7 +647,11 @@ def verify(
         count = f"{len(failed)} of {len(report.checks)} checks failed"
         console.print(Text(f"\nMismatch: {count} ({', '.join(failed)}).", style="bold red"))
         raise typer.Exit(1)
-    console.print(Text("\nVerified: the game was dealt from the committed seed.", style="bold"))
+    if client_seed:
+        verdict = "Verified, with your seed: the game was dealt from the committed seed and yours."
+    else:
+        verdict = "Verified: the game was dealt from the committed seed."
+    console.print(Text("\n" + verdict, style="bold"))
 
 
 @app.command()
@@ -1041,6 +1076,22 @@ def serve(
     connections_per_ip: Annotated[
         int, typer.Option(min=1, help="Open websockets one address may hold.")
     ] = 20,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ORIGIN",
+            help="Another site whose pages may use this server, as https://host[:port] "
+            "(repeat for more). Pages of other sites can neither join nor watch.",
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="A reverse proxy's address or network whose X-Forwarded-For header names the "
+            "client (repeat for more). From any other address the header is ignored.",
+        ),
+    ] = None,
 ) -> None:
     """Serve Uno tables in the browser: friends and bots, over the network (docs/SERVER.md).
 
@@ -1067,7 +1118,16 @@ def serve(
         joins_per_minute=joins_per_minute,
         connections_per_ip=connections_per_ip,
     )
-    run(url, host=host, port=port, timing=timing, limits=limits, log_level="warning")
+    run(
+        url,
+        host=host,
+        port=port,
+        timing=timing,
+        limits=limits,
+        log_level="warning",
+        allow_origins=allow_origin or (),
+        trusted_proxies=trusted_proxy or (),
+    )
 
 
 def main() -> None:

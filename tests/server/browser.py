@@ -50,6 +50,7 @@ PHONE: ViewportSize = {"width": 360, "height": 740}
 WAIT_MS = 10_000  # any one thing a page is expected to show
 GAME_SECONDS = 60.0  # a whole short game played through the page
 TOKEN_KEY = "lastcard:token:{code}"  # static/js/storage.js
+SEED_KEY = "lastcard:seed:game:{game}"  # static/js/fair/seeds.js: what a browser gave a game
 
 T = TypeVar("T")
 

@@ -109,6 +109,13 @@ for (const vector of vectors.tampered) {
   out.details[vector.name] = report.checks;
 }
 
+// What a browser kept (its seed, the commitment it was shown), checked against the official game.
+out.own = {};
+for (const vector of vectors.own) {
+  const own = { client_seed: vector.client_seed, commitment: vector.commitment };
+  out.own[vector.name] = verdict(await verifyBundle(vectors.bundles.official, { own }));
+}
+
 // The text path: a bundle as the page gets it, the seed kept exact by parseJson.
 const officialText = JSON.stringify(vectors.bundles.official, (_, v) => (typeof v === "bigint" ? `#${v}` : v))
   .replace(/"#([0-9]+)"/g, "$1");

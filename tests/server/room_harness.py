@@ -167,7 +167,14 @@ class RoomHarness:
     def ready(self, client: int, *, now: float | None = None) -> Effects:
         seat = self.client_seat[client]
         assert seat is not None
-        return self.send(client, now=now, t="ready", ready=True, client_seed=client_seed(seat))
+        return self.send(
+            client,
+            now=now,
+            t="ready",
+            ready=True,
+            client_seed=client_seed(seat),
+            commitment=self.room.next_commitment,
+        )
 
     def act(self, client: int, code: str, *, ply: int | None = None, **extra: Any) -> Effects:
         """`client` sends `action code` at the current ply (or the one given)."""

@@ -16,6 +16,7 @@ import httpx
 import pytest
 from browser import (
     PHONE,
+    SEED_KEY,
     Pages,
     by_id,
     chromium_fixture,  # noqa: F401  (a fixture)
@@ -30,7 +31,7 @@ from browser import (
 )
 from live_server import LiveServer
 from playwright.sync_api import Page
-from ws_client import run, start_game
+from ws_client import CLIENT_SEED, run, start_game
 
 CHECKS = ["algorithm", "commitment", "seed", "generator", "stream", "deck", "cards", "plays"]
 # static/js/fair/verify.js's CHECK_TITLES of the checks a tampering must fail.
@@ -39,6 +40,12 @@ PLAYS_TITLE = "The record's plays are the transcript's"
 # Chromium reports a fetch answered 403 or 404 on the console; the page handles both.
 NOT_OVER_CONSOLE = "Failed to load resource: the server responded with a status of 403 (Forbidden)"
 UNKNOWN_CONSOLE = "Failed to load resource: the server responded with a status of 404 (Not Found)"
+
+# static/js/fair/verify.js's CHECK_TITLES of what the browser kept: the commitment, its seed.
+OWN_TITLES = (
+    "The commitment is the one this browser was shown before it was ready",
+    "This browser's own seed is among the seeds the game was dealt from",
+)
 
 FAVICON = "/favicon.ico"  # what Chromium asks for when a page names no icon
 
@@ -161,7 +168,49 @@ def test_s6_the_game_over_links_to_its_check(pages: Pages, server: LiveServer) -
     play_until([table], click_step, lambda: is_over(table))
     by_id(table, "verify").click()
     table.wait_for_url(f"**/verify/{game_id}")
-    assert verdict(table, "verified").startswith("Verified")
+    # The browser readied at this table: it kept its seed and the commitment it was shown.
+    assert verdict(table, "verified").startswith("Verified, with your seed")
+    assert {"✓ Passed: " + title for title in OWN_TITLES} <= set(check_lines(table))
+
+
+def open_with_kept(pages: Pages, server: LiveServer, bundle: Bundle, seed: str) -> Page:
+    """The verify page of `bundle`'s game in a browser that remembers giving it `seed` after
+    being shown the game's commitment (as the table page keeps them)."""
+    fair = bundle["fairness"]
+    kept = {
+        "code": fair["code"],
+        "game": fair["game"],
+        "commitment": fair["commitment"],
+        "client_seed": seed,
+    }
+    page = pages.open(server.url + "/")
+    page.evaluate(
+        "([key, kept]) => localStorage.setItem(key, JSON.stringify(kept))",
+        [SEED_KEY.format(game=fair["game"]), kept],
+    )
+    page.goto(f"{server.url}/verify/{fair['game']}")
+    return page
+
+
+def test_s6_verify_page_says_verified_with_your_seed(
+    pages: Pages, server: LiveServer, finished: Any
+) -> None:
+    _, bundle = finished
+    page = open_with_kept(pages, server, bundle, CLIENT_SEED)
+    assert verdict(page, "verified").startswith("Verified, with your seed")
+
+
+def test_s6_verify_page_says_your_seed_was_not_used_when_the_seeds_were_swapped(
+    pages: Pages, server: LiveServer, finished: Any
+) -> None:
+    """The proof is sound in itself (every other check passes), but the seed this browser gave
+    is not among its seeds: what a server that swapped the players' seeds would publish."""
+    _, bundle = finished
+    page = open_with_kept(pages, server, bundle, "0123456789abcdef" * 2)
+    said = verdict(page, "mismatch")
+    assert "your seed was not used" in said, said
+    failed = [line for line in check_lines(page) if line.startswith("✗ Failed: ")]
+    assert failed == ["✗ Failed: " + OWN_TITLES[1]], failed
 
 
 def test_s6_verify_page_for_an_unknown_game(pages: Pages, server: LiveServer) -> None:

@@ -44,6 +44,26 @@ def test_s6_verify_prints_every_check_and_exits_0(tmp_path: Path, bundle: dict[s
     assert lines[-1] == "Verified: the game was dealt from the committed seed."
 
 
+def test_s6_verify_checks_the_seed_and_commitment_you_kept(
+    tmp_path: Path, bundle: dict[str, Any]
+) -> None:
+    fair = bundle["fairness"]
+    path = write(tmp_path, bundle)
+    mine = ["--client-seed", fair["client_seeds"][1], "--commitment", fair["commitment"]]
+    code, out, err = run("verify", path, *mine)
+    assert (code, err) == (0, "")
+    assert "✓ passed  your_seed: " in out and "✓ passed  your_commitment: " in out
+    assert out.splitlines()[-1].startswith("Verified, with your seed")
+    swapped = ["--client-seed", "0123456789abcdef" * 2, "--commitment", fair["commitment"]]
+    code, out, err = run("verify", path, *swapped)
+    assert (code, err) == (1, "")
+    assert "✗ FAILED  your_seed: your seed was not used" in out
+    code, out, err = run("verify", path, "--commitment", "ab" * 32)
+    assert code == 1 and "✗ FAILED  your_commitment: " in out
+    code, out, err = run("verify", path, "--client-seed", "xyz")
+    assert code == 2 and "--client-seed: 32 hexadecimal digits" in err
+
+
 def test_s6_verify_a_tampered_proof_exits_1_naming_what_failed(
     tmp_path: Path, bundle: dict[str, Any]
 ) -> None:

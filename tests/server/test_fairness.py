@@ -200,7 +200,36 @@ def build_vectors(bundles: Mapping[str, Any] | None = None) -> dict[str, Any]:
         ],
         "bundles": dict(bundles),
         "tampered": _tampers(bundles),
+        "own": _own_checks(bundles["official"]),
     }
+
+
+def _own_checks(bundle: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What a player kept, checked against the official game's proof (§6 step 4): an honest
+    game, a seed swapped out by the server, a commitment other than the one shown, and each
+    alone. `python` is `verify_bundle`'s verdict, which the port must give too."""
+    fair = bundle["fairness"]
+    theirs, promised = fair["client_seeds"][0], fair["commitment"]
+    other_seed, other_promise = "0123456789abcdef" * 2, "ab" * 32
+    cases = [
+        ("honest", theirs, promised),
+        ("seed swapped", other_seed, promised),
+        ("commitment changed", theirs, other_promise),
+        ("seed only", theirs, None),
+        ("commitment only", None, promised),
+    ]
+    vectors = []
+    for name, seed, shown in cases:
+        report = verify_bundle(bundle, client_seed=seed, commitment=shown)
+        vectors.append(
+            {
+                "name": name,
+                "client_seed": seed,
+                "commitment": shown,
+                "python": {"ok": report.ok, "failed": report.failed()},
+            }
+        )
+    return vectors
 
 
 def _made_again(bundle: Mapping[str, Any]) -> dict[str, Any]:

@@ -95,6 +95,16 @@ def test_s6_port_verdicts_on_untouched_and_tampered_bundles(
     assert {"official", "variants"} <= {name for name, v in expected.items() if v["ok"]}
 
 
+def test_s6_port_checks_what_the_browser_kept_as_python_does(
+    vectors: dict[str, Any], port: dict[str, Any]
+) -> None:
+    expected = {vector["name"]: vector["python"] for vector in vectors["own"]}
+    assert port["own"] == expected
+    assert expected["honest"] == {"ok": True, "failed": []}
+    assert expected["seed swapped"] == {"ok": False, "failed": ["your_seed"]}
+    assert expected["commitment changed"] == {"ok": False, "failed": ["your_commitment"]}
+
+
 def test_s6_port_reports_every_check_in_words(port: dict[str, Any]) -> None:
     names = ["algorithm", "commitment", "seed", "generator", "stream", "deck", "cards", "plays"]
     checks = port["details"]["official"]

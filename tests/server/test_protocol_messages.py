@@ -35,7 +35,7 @@ COMPLETE: dict[str, dict[str, Any]] = {
     "hello": {"v": 1, "token": "VusY3LN_T5-ExXUUEfoJ-w", "since": 17},
     "sit": {"seat": 3},
     "stand": {},
-    "ready": {"ready": True, "client_seed": SEED},
+    "ready": {"ready": True, "client_seed": SEED, "commitment": SEED * 2},
     "settings": {
         "rules": "official",
         "target": 250,
@@ -43,6 +43,7 @@ COMPLETE: dict[str, dict[str, Any]] = {
         "spectators": False,
     },
     "bot": {"seat": 2, "level": "hard"},
+    "kick": {"seat": 1},
     "start": {},
     "action": {"code": "W+4:b!", "ply": 12},
     "autopilot": {"on": True},
@@ -58,6 +59,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "sit": ("seat",),
     "ready": ("ready", "client_seed"),
     "bot": ("seat", "level"),
+    "kick": ("seat",),
     "action": ("code", "ply"),
     "autopilot": ("on",),
     "chat": ("text",),
@@ -82,6 +84,7 @@ ILL_TYPED: dict[str, dict[str, list[Any]]] = {
             0,
             " " + SEED[1:],
         ],
+        "commitment": [SEED, SEED.upper() * 2, "g" * 64, None, 0, SEED * 2 + "0"],
     },
     "settings": {
         "rules": ["", "x" * 41, 7, None, True, ["official"], {f"k{i}": 1 for i in range(65)}],
@@ -93,6 +96,7 @@ ILL_TYPED: dict[str, dict[str, list[Any]]] = {
         "seat": [-1, 10, "2", None, False],
         "level": ["eager", "Easy", 1, True, ""],
     },
+    "kick": {"seat": [-1, 10, "1", 1.0, None, True]},
     "action": {
         "code": ["", "   ", 7, None, "x" * 33, "R7\n", ["R7"]],
         "ply": [-1, "3", 1.5, True, None, 1 << 63],
@@ -335,6 +339,7 @@ def test_s3_the_protocol_codes_are_those_of_the_spec() -> None:
         "GAME_NOT_RUNNING",
         "STALE",
         "SHUTTING_DOWN",
+        "BAD_COMMITMENT",
     )
 
 

@@ -413,7 +413,8 @@ def test_s5_an_out_of_turn_ply_from_an_earlier_hand_is_stale() -> None:
 
 
 def test_s6_the_commitment_is_pushed_before_any_state_and_stored() -> None:
-    harness = RoomHarness({"name": "Ana", "seats": 3, "bots": [{"seat": 1, "level": "easy"}]})
+    with fixed_server_seed(b"\x2a" * 32) as server_seed:  # drawn when the table is created
+        harness = RoomHarness({"name": "Ana", "seats": 3, "bots": [{"seat": 1, "level": "easy"}]})
     harness.join("Ben", 2)
     harness.hello(0, 0)
     harness.hello(2, 2)
@@ -421,8 +422,7 @@ def test_s6_the_commitment_is_pushed_before_any_state_and_stored() -> None:
     harness.ready(2)  # readiness order is not seat order
     harness.ready(0)
     harness.clear()
-    with fixed_server_seed(b"\x2a" * 32) as server_seed:
-        effects = harness.send(0, t="start")
+    effects = harness.send(0, t="start")
     for client in (0, 2, 100):
         kinds = [m["t"] for c, m in effects.sends if c == client]
         assert kinds[0] == "commit" and "state" in kinds, kinds
@@ -659,7 +659,13 @@ class Storm:
             code = ["W+4:x", "catch 9", "R5!:b", "keep"][d["pick"] % 4]
             return {"t": "action", "code": code, "ply": ply}
         if what == "ready":
-            return {"t": "ready", "ready": d["flag"], "client_seed": client_seed(d["seat"])}
+            commitment = harness.room.next_commitment or "0" * 64
+            return {
+                "t": "ready",
+                "ready": d["flag"],
+                "client_seed": client_seed(d["seat"]),
+                "commitment": commitment,
+            }
         if what == "sit":
             return {"t": "sit", "seat": d["seat"]}
         if what == "bot":

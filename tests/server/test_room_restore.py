@@ -111,7 +111,8 @@ def test_s7_a_reconnect_after_restore_gets_the_current_hands_events(storage: Sto
     after = restored(before, storage)
     after.hello(20, ANA, since=last_seen["seq"])
     kinds = [m["t"] for m in after.inbox[20]]
-    assert kinds == ["welcome", "presence", "state"]
+    assert kinds == ["welcome", "commit", "presence", "state"]  # §3: the commit told again
+    assert after.last(20, "commit")["commitment"] == game.commitment
     state = after.last(20, "state")
     assert state["events"] == [event.redact(ANA).to_dict() for event in hand]
     assert state["events"][0]["type"] in ("dealer_draw", "deal")  # from the hand's start

@@ -429,10 +429,10 @@ def test_s7_a_rematch_is_a_new_game_with_a_new_commitment() -> None:
     harness, ana = finished()
     first = harness.storage.load(CODE)
     assert first is not None and first.game is not None
-    harness.send(ana, t="rematch")
+    with fixed_server_seed(b"\x09" * 32):  # drawn when the waiting room opens again (§6)
+        harness.send(ana, t="rematch")
     harness.ready(ana)
-    with fixed_server_seed(b"\x09" * 32):
-        harness.send(ana, t="start")
+    harness.send(ana, t="start")
     assert harness.room.status == PLAYING
     commit = harness.last(100, "commit")
     assert commit["game"] == "game2" and commit["commitment"] != first.game.commitment

@@ -417,17 +417,40 @@ def test_s4_status_comes_before_role() -> None:
 
 def test_s4_role_comes_before_a_repeated_id() -> None:
     harness = three_seats()
-    harness.send(1, t="ready", ready=True, client_seed=client_seed(1), id="x")
+    harness.send(
+        1,
+        t="ready",
+        ready=True,
+        client_seed=client_seed(1),
+        commitment=harness.room.next_commitment,
+        id="x",
+    )
     assert harness.last(1, "ack")["id"] == "x"
     refused(harness, 1, "NOT_HOST", t="start", id="x")  # not the stored ack of `ready`
 
 
 def test_s4_status_comes_before_a_repeated_id() -> None:
     harness = three_seats()
-    harness.send(1, t="ready", ready=True, client_seed=client_seed(1), id="x")
+    harness.send(
+        1,
+        t="ready",
+        ready=True,
+        client_seed=client_seed(1),
+        commitment=harness.room.next_commitment,
+        id="x",
+    )
     harness.ready(0)
     harness.send(0, t="start")
-    refused(harness, 1, "NOT_WAITING", t="ready", ready=True, client_seed=client_seed(1), id="x")
+    refused(
+        harness,
+        1,
+        "NOT_WAITING",
+        t="ready",
+        ready=True,
+        client_seed=client_seed(1),
+        commitment="0" * 64,
+        id="x",
+    )
 
 
 def test_s4_step7_a_repeated_id_gets_the_stored_answer_and_nothing_twice() -> None:
@@ -454,19 +477,47 @@ def test_s4_step7_a_stored_error_is_answered_again_without_judging_anew() -> Non
 
 def test_s4_step7_ids_are_per_seat() -> None:
     harness = three_seats()
-    harness.send(0, t="ready", ready=True, client_seed=client_seed(0), id="same")
-    effects = harness.send(1, t="ready", ready=True, client_seed=client_seed(1), id="same")
+    harness.send(
+        0,
+        t="ready",
+        ready=True,
+        client_seed=client_seed(0),
+        commitment=harness.room.next_commitment,
+        id="same",
+    )
+    effects = harness.send(
+        1,
+        t="ready",
+        ready=True,
+        client_seed=client_seed(1),
+        commitment=harness.room.next_commitment,
+        id="same",
+    )
     assert [m for m, _, _ in effects.persist] == ["save_table"]
     assert harness.room.seats[1].ready
 
 
 def test_s4_step7_the_answers_of_a_seat_survive_its_reconnection() -> None:
     harness = three_seats()
-    harness.send(1, t="ready", ready=True, client_seed=client_seed(1), id="r")
+    harness.send(
+        1,
+        t="ready",
+        ready=True,
+        client_seed=client_seed(1),
+        commitment=harness.room.next_commitment,
+        id="r",
+    )
     harness.disconnect(1)
     harness.hello(11, 1)
     harness.send(11, t="ready", ready=False, client_seed=client_seed(1))
-    effects = harness.send(11, t="ready", ready=True, client_seed=client_seed(1), id="r")
+    effects = harness.send(
+        11,
+        t="ready",
+        ready=True,
+        client_seed=client_seed(1),
+        commitment=harness.room.next_commitment,
+        id="r",
+    )
     assert effects.sends == [(11, {"t": "ack", "id": "r", "ply": None})]
     assert not harness.room.seats[1].ready  # the old request was not applied again
 

@@ -16,6 +16,7 @@ from lastcard.server.connection import Connection
 from lastcard.server.limits import Limits
 from lastcard.server.live import LiveTable, Writer
 from lastcard.server.protocol import ProtocolError
+from lastcard.server.rates import RateBook
 from lastcard.server.room import Client, Effects, Room, Settings
 from lastcard.server.storage import open_storage
 
@@ -46,13 +47,15 @@ def test_s8_a_reader_stuck_for_the_limit_is_closed_4008_and_its_connection_ends(
     async def scenario() -> tuple[tuple[int, str] | None, list[int]]:
         socket = StuckSocket()
         gone: list[int] = []
+        limits = Limits(stuck_reader=0.05)
         connection = Connection(
             7,
             socket,  # type: ignore[arg-type]
-            Limits(stuck_reader=0.05),
+            limits,
             lambda client, message: None,
             gone.append,
             lambda: False,
+            RateBook(limits).of_token,
         )
         serving = asyncio.create_task(connection.serve())
         for n in range(10):
@@ -113,7 +116,10 @@ def test_s1_a_table_that_fails_says_goodbye_and_answers_what_waited_on_it() -> N
 def test_s8_an_http_body_past_4_kib_is_refused_413_without_reading_it_all(tmp_path: Path) -> None:
     with LiveServer(tmp_path) as server:
         reply = httpx.post(
-            server.url + "/api/tables", content=b"{" + b" " * 1_000_000 + b"}", timeout=10
+            server.url + "/api/tables",
+            content=b"{" + b" " * 1_000_000 + b"}",
+            headers={"Content-Type": "application/json"},
+            timeout=10,
         )
         assert reply.status_code == 413
         assert reply.json()["error"]["code"] == "TOO_BIG"

@@ -486,7 +486,13 @@ async def start_game(
         found.append(Person(url, joined.json()["token"], seat, f"{code}p{seat}"))
     for person in found:
         await person.connect()
-        answer = await person.client.request("ready", ready=True, client_seed=CLIENT_SEED)
+        welcome = person.client.of_type("welcome")[-1]
+        answer = await person.client.request(
+            "ready",
+            ready=True,
+            client_seed=CLIENT_SEED,
+            commitment=welcome["table"]["next_commitment"],
+        )
         assert answer["t"] == "ack", answer
     watcher = None
     if spectator:

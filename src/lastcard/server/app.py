@@ -2,7 +2,8 @@
 
 `create_app(database_url)` builds the ASGI app; `lastcard serve` runs it with uvicorn. One
 process owns every table it serves; each live table is a `LiveTable` task, each connection a
-`Connection`. At start the open tables are loaded from the database and rebuilt (their seats
+`Connection`; `WebGuard` (web_guard.py) stands in front of them all against cross-site
+requests. At start the open tables are loaded from the database and rebuilt (their seats
 disconnected, their deadlines re-armed); at shutdown actions are refused (`SHUTTING_DOWN`),
 each table finishes the message in hand, sockets close with 1012 and the database closes.
 """
@@ -18,13 +19,14 @@ import json
 import logging
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -53,9 +55,11 @@ from .protocol import (
     text,
     whole,
 )
-from .room import PLAYING, WAITING, Room, Timing
+from .rates import RateBook
+from .room import PLAYING, RECENT_CHAT, WAITING, Room, Timing
 from .seating import LEVELS
-from .storage import Storage, StoredTable, open_storage
+from .storage import ChatLine, Storage, StoredTable, open_storage
+from .web_guard import WebGuard
 
 log = logging.getLogger("lastcard.server")
 MAX_BODY = 4096  # an HTTP request body, as a websocket message (§8)
@@ -74,6 +78,7 @@ _HTTP_STATUS = {
     "GAME_NOT_OVER": 403,
     "RATE_LIMITED": 429,
     "TOO_BIG": 413,
+    "NOT_JSON": 415,
     "TOO_MANY_TABLES": 503,
     "SHUTTING_DOWN": 503,
 }
@@ -96,6 +101,8 @@ class Server:
         self._creates: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
         self._joins: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
         self._records: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
+        self._unknown_codes: dict[str, WindowCounter] = defaultdict(lambda: WindowCounter(60.0))
+        self.rates = RateBook(self.limits)
         self._per_ip: dict[str, int] = defaultdict(int)
         self._bundles: dict[str, dict[str, Any]] = {}  # finished games' bundles, oldest first
 
@@ -120,8 +127,9 @@ class Server:
             stored = await self.writer.call(functools.partial(_load, code=code))
             if stored is None:
                 continue
+            chat = await self.writer.call(functools.partial(_chat, code=code))
             try:
-                room = Room.restore(stored, now, timing=self.timing)
+                room = Room.restore(stored, now, timing=self.timing, chat=chat)
             except Exception as error:  # a table that cannot be rebuilt stays shut, not the server
                 log.error("table %s cannot be restored: %s", code, error)
                 continue
@@ -201,8 +209,8 @@ class Server:
             raise ProtocolError("RATE_LIMITED", "too many joins: wait a minute")
         if self.shutting_down:
             raise ProtocolError("SHUTTING_DOWN", "the server is restarting")
-        live = self._table_from_path(request)
         body = _checked_body(await _json_body(request), _JOIN_FIELDS, required=("name",))
+        live = self._table_from_path(request, ip)
         name, seat = body["name"].strip(), body.get("seat")
         reply = await live.call(lambda room, now: room.join(name, seat, now))
         return JSONResponse(reply)
@@ -299,19 +307,34 @@ class Server:
             self._bundles.pop(next(iter(self._bundles)))
         return bundle
 
-    def _table_from_path(self, request: Request) -> LiveTable:
-        code = normalise_code(request.path_params["code"])
-        live = self.live(code) if code is not None else None
+    def _table_from_path(self, request: Request, ip: str) -> LiveTable:
+        if self._scanning(ip):
+            raise ProtocolError("RATE_LIMITED", "too many unknown table codes: wait a minute")
+        live = self._look_up(request.path_params["code"], ip)
         if live is None:
             raise ProtocolError("NO_TABLE", "no such table: check the code")
+        return live
+
+    def _scanning(self, ip: str) -> bool:
+        """§8: an address that tried `unknown_codes_per_minute` unknown codes in the last
+        minute, over HTTP and websocket together, has its codes refused without a look-up."""
+        counter = self._unknown_codes.get(ip)
+        limit = self.limits.unknown_codes_per_minute
+        return counter is not None and counter.count(time.monotonic()) >= limit
+
+    def _look_up(self, text: str, ip: str) -> LiveTable | None:
+        """The live table of a code as typed; an unknown one is counted against `ip`."""
+        code = normalise_code(text)
+        live = self.live(code) if code is not None else None
+        if live is None:
+            _over(self._unknown_codes, ip, self.limits.unknown_codes_per_minute)
         return live
 
     # -- websockets -----------------------------------------------------------------------
 
     async def websocket(self, websocket: WebSocket) -> None:
         ip = websocket.client.host if websocket.client else "?"
-        code = normalise_code(websocket.path_params["code"])
-        live = self.live(code) if code is not None else None
+        live = None if self._scanning(ip) else self._look_up(websocket.path_params["code"], ip)
         await websocket.accept()
         if live is None:
             await websocket.close(4004, "no such table")
@@ -333,7 +356,13 @@ class Server:
                 live.submit(lambda room, now: room.disconnect(client, now))
 
         connection = Connection(
-            number, websocket, self.limits, deliver, gone, lambda: self.shutting_down
+            number,
+            websocket,
+            self.limits,
+            deliver,
+            gone,
+            lambda: self.shutting_down,
+            self.rates.of_token,
         )
         self.connections[number] = connection
         self._per_ip[ip] += 1
@@ -372,7 +401,11 @@ def _bots(value: Any) -> list[dict[str, Any]]:
 
 
 async def _json_body(request: Request) -> Any:
-    """The body as JSON, read no further than 4 KiB (a huge body is refused, never held)."""
+    """The body as JSON, read no further than 4 KiB (a huge body is refused, never held). It
+    must say it is JSON (§8): a cross-site form or `no-cors` fetch cannot send that type."""
+    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media_type != "application/json":
+        raise ProtocolError("NOT_JSON", "a request body is JSON, sent as application/json")
     too_big = ProtocolError("TOO_BIG", f"a request body is at most {MAX_BODY} bytes")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
@@ -423,6 +456,10 @@ def _load(storage: Storage, code: str) -> StoredTable | None:
     return storage.load(code)
 
 
+def _chat(storage: Storage, code: str) -> list[ChatLine]:
+    return storage.chat(code, RECENT_CHAT)
+
+
 def _over(counters: dict[str, WindowCounter], ip: str, limit: int) -> bool:
     """Count one request from `ip`; True past `limit` a minute. Counters of addresses quiet for
     a minute are dropped now and then, so new addresses cannot grow the table for ever."""
@@ -459,8 +496,10 @@ def create_app(
     *,
     limits: Limits | None = None,
     timing: Timing | None = None,
+    allow_origins: Sequence[str] = (),
 ) -> Starlette:
-    """The ASGI app serving `database_url`'s tables (opened at startup)."""
+    """The ASGI app serving `database_url`'s tables (opened at startup). Pages of
+    `allow_origins` (`scheme://host[:port]`) may use it besides the server's own."""
     holder: dict[str, Server] = {}
 
     @contextlib.asynccontextmanager
@@ -496,6 +535,7 @@ def create_app(
     ]
     return Starlette(
         routes=routes,
+        middleware=[Middleware(WebGuard, allow_origins=allow_origins)],
         lifespan=lifespan,
         exception_handlers={LastcardError: _error_response},
     )

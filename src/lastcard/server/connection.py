@@ -4,7 +4,8 @@ The reader checks what it can without the table (size, rate, JSON and schema, `h
 and queues the message on the table's task; it never waits on the table. The writer drains a
 bounded outgoing queue that the table never waits on: when it is full, only the newest `state`
 is kept (a full snapshot makes older ones useless), and a client that takes no frame for
-`stuck_reader` seconds is closed with 4008.
+`stuck_reader` seconds is closed with 4008. Rates are counted per connection until a `hello`
+names a seat token, then against that token's (`rates.py`), whichever connection it comes on.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from .limits import Limits, TokenBucket, WindowCounter
+from .limits import Limits
 from .protocol import MAX_MESSAGE_BYTES, ClientMessage, ProtocolError, error_message, parse_message
+from .rates import Rates
 
 
 class Outgoing:
@@ -59,6 +61,7 @@ class Connection:
         deliver: Callable[[int, ClientMessage], None],
         gone: Callable[[int], None],
         refuse_actions: Callable[[], bool],
+        rates_of_token: Callable[[str, float], Rates],
     ) -> None:
         self.number = number
         self.websocket = websocket
@@ -67,10 +70,8 @@ class Connection:
         self._deliver = deliver
         self._gone = gone
         self._refuse_actions = refuse_actions
-        self._bucket = TokenBucket(limits.rate, limits.burst)
-        self._catches = TokenBucket(limits.catch_rate, limits.catch_rate)
-        self._chat = WindowCounter(limits.chat_window)
-        self._violations = WindowCounter(limits.violation_window)
+        self._rates = Rates(limits)
+        self._rates_of_token = rates_of_token
         self._greeted = False
         self._close: tuple[int, str] | None = None
         self._closed = asyncio.Event()
@@ -124,8 +125,10 @@ class Connection:
         size = len(raw.encode() if isinstance(raw, str) else raw)
         # §4 steps 1 and 2. A frame too big still spends a token: answering those must not be
         # a way around the rate limit.
-        if not self._bucket.take(now):
-            if self._violations.add(now) >= self.limits.violations_to_close:
+        rates = self._rates
+        rates.used = now
+        if not rates.messages.take(now):
+            if rates.violations.add(now) >= self.limits.violations_to_close:
                 self.close(1008, "flooding")
                 return
             request_id = _id_of(raw) if size <= MAX_MESSAGE_BYTES else None
@@ -141,6 +144,9 @@ class Connection:
             return
         if message.type == "hello":
             self._greeted = True
+            token = message.get("token")
+            if token is not None:
+                self._rates = rates = self._rates_of_token(token, now)
         elif not self._greeted:
             self._reply_error("HELLO_FIRST", "say hello first", message.id)
             return
@@ -148,10 +154,10 @@ class Connection:
             if self._refuse_actions():
                 self._reply_error("SHUTTING_DOWN", "the server is restarting", message.id)
                 return
-            if str(message.get("code")).lower().startswith("catch") and not self._catches.take(now):
+            if str(message.get("code")).lower().startswith("catch") and not rates.catches.take(now):
                 self._reply_error("RATE_LIMITED", "at most two catches a second", message.id)
                 return
-        if message.type == "chat" and self._chat.add(now) > self.limits.chat_burst:
+        if message.type == "chat" and rates.chat.add(now) > self.limits.chat_burst:
             self._reply_error("RATE_LIMITED", "at most 5 chat lines in 10 seconds", message.id)
             return
         self._deliver(self.number, message)

@@ -619,8 +619,14 @@ class Report:
         }
 
 
-def verify_bundle(data: Mapping[str, Any]) -> Report:
+def verify_bundle(
+    data: Mapping[str, Any], *, client_seed: str | None = None, commitment: str | None = None
+) -> Report:
     """Check a bundle (see the module docstring for what is and is not checked).
+
+    `client_seed` and `commitment` are what a player kept (§6 step 2): the seed they gave and
+    the commitment they were shown before they readied. Given, they are checked too: the
+    server's own word that it used them proves nothing, the player's memory does.
 
     A bundle that does not verify gives a `Report` whose failed checks say why; data that is
     no bundle at all raises `CorruptDataError` naming the field."""
@@ -639,16 +645,42 @@ def verify_bundle(data: Mapping[str, Any]) -> Report:
                 else f"dealt by the {record.generator} generator, not the secure one",
             ),
             *_check_replay(bundle),
+            *_check_own(bundle, client_seed, commitment),
         )
     )
 
 
-def verify_text(text: str | bytes) -> Report:
+def verify_text(
+    text: str | bytes, *, client_seed: str | None = None, commitment: str | None = None
+) -> Report:
     """`verify_bundle` of JSON text; `CorruptDataError` for text that is not a bundle's."""
     data = load_json(text)
     if not isinstance(data, dict):
         raise CorruptDataError("not a game's proof (expected a JSON object)")
-    return verify_bundle(data)
+    return verify_bundle(data, client_seed=client_seed, commitment=commitment)
+
+
+def _check_own(bundle: Bundle, client_seed: str | None, promised: str | None) -> list[Check]:
+    """The checks of what a player kept (static/js/fair/verify.js says the same)."""
+    checks = []
+    if promised is not None:
+        shown = f"the commitment you were shown before you were ready ({promised[:12]}…)"
+        if promised == bundle.commitment:
+            checks.append(Check("your_commitment", True, f"{shown} is this game's"))
+        else:
+            checks.append(Check("your_commitment", False, f"{shown} is not this game's"))
+    if client_seed is not None:
+        seeds = len(bundle.client_seeds)
+        if client_seed in bundle.client_seeds:
+            detail = f"your seed {client_seed[:12]}… is one of the game's {seeds} client seed(s)"
+            checks.append(Check("your_seed", True, detail))
+        else:
+            detail = (
+                f"your seed was not used: {client_seed[:12]}… is not among the game's {seeds} "
+                "client seed(s)"
+            )
+            checks.append(Check("your_seed", False, detail))
+    return checks
 
 
 def _check_algo(bundle: Bundle) -> Check:

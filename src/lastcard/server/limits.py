@@ -9,7 +9,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Limits:
     frame_bytes: int = 16 * 1024  # the transport's limit: a bigger frame closes with 1009
-    rate: float = 10.0  # messages per second per connection, after a burst of
+    rate: float = 10.0  # messages per second per seat token (spectators: connection), burst
     burst: int = 20
     violations_to_close: int = 5  # rate violations within `violation_window` seconds → 1008
     violation_window: float = 10.0
@@ -22,6 +22,7 @@ class Limits:
     creates_per_minute: int = 10  # per IP
     joins_per_minute: int = 30  # per IP
     connections_per_ip: int = 20
+    unknown_codes_per_minute: int = 10  # per IP, HTTP and websocket together: no scanning
     max_tables: int = 5000  # live tables per process: more → 503
 
 

@@ -26,6 +26,7 @@ MAX_CHAT = 300
 MAX_NAME = 24
 TURN_SECONDS = (0, 15, 30, 60)  # §7: off, 15, 30 or 60 s per decision
 CLIENT_SEED = re.compile(r"[0-9a-f]{32}")
+COMMITMENT = re.compile(r"[0-9a-f]{64}")
 MAX_ACTION_CODE = 32  # longer than any action code the grammar has
 _INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
@@ -48,10 +49,11 @@ PROTOCOL_CODES = (
     "GAME_NOT_RUNNING",
     "STALE",
     "SHUTTING_DOWN",
+    "BAD_COMMITMENT",
 )
 
 # Refusals only the HTTP routes give (beside the protocol's codes).
-HTTP_CODES = ("NO_TABLE", "NO_GAME", "GAME_NOT_OVER", "TOO_MANY_TABLES")
+HTTP_CODES = ("NO_TABLE", "NO_GAME", "GAME_NOT_OVER", "TOO_MANY_TABLES", "NOT_JSON", "BAD_ORIGIN")
 
 
 class ProtocolError(LastcardError):
@@ -125,6 +127,12 @@ def client_seed(name: str, value: Any) -> str:
     return value
 
 
+def commitment_field(name: str, value: Any) -> str:
+    if type(value) is not str or not COMMITMENT.fullmatch(value):
+        raise _bad(name, value, "64 lower-case hexadecimal digits")
+    return value
+
+
 def level_or_null(name: str, value: Any) -> str | None:
     from .seating import LEVELS  # one list of levels
 
@@ -160,7 +168,11 @@ SCHEMAS: dict[str, Schema] = {
     ),
     "sit": Schema({"seat": whole(0, MAX_SEATS - 1)}),
     "stand": _NO_FIELDS,
-    "ready": Schema({"ready": boolean, "client_seed": client_seed}),
+    # `commitment` quotes the table's `next_commitment`: a `ready: true` without it is refused
+    # by the room (BAD_COMMITMENT), not here, so the person is told why.
+    "ready": Schema(
+        {"ready": boolean, "client_seed": client_seed}, {"commitment": commitment_field}
+    ),
     "settings": Schema(
         {},
         {
@@ -171,6 +183,7 @@ SCHEMAS: dict[str, Schema] = {
         },
     ),
     "bot": Schema({"seat": whole(0, MAX_SEATS - 1), "level": level_or_null}),
+    "kick": Schema({"seat": whole(0, MAX_SEATS - 1)}),
     "start": _NO_FIELDS,
     "action": Schema({"code": text(MAX_ACTION_CODE), "ply": whole(0, 1 << 62)}),
     "autopilot": Schema({"on": boolean}),

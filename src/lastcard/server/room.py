@@ -17,13 +17,20 @@ Decisions this module makes where SERVER.md is silent (each named in the closing
   (with fresh client seeds) and the host starts;
 - `leave` during a game hands the seat to autopilot for good (the seat stays away);
 - a host who stands passes the host role to the next person seated;
-- a table that allows no spectators answers a token-less `hello` with `NOT_SEATED` and closes.
+- a table that allows no spectators answers a token-less `hello` with `NOT_SEATED` and closes;
+- the next game's server seed is drawn when a waiting room opens (creation, `rematch`) and
+  stored with the table; a table restored without one (stored before seeds were drawn this
+  early) draws one and asks its people to ready again, since their seeds quoted nothing;
+- `kick` frees at once the seat of a person not ready who is not connected (an absent joiner);
+  a person who is connected but not ready, only `kick_unready_after` seconds after the host's
+  first `start` attempt of this waiting room (§8), so a host cannot sweep away people who are
+  still reading the rules.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,7 +54,7 @@ from .credentials import new_token, token_hash, token_matches
 from .fairness import ALGO, commitment, game_seed, new_server_seed
 from .protocol import MAX_NAME, VERSION, ClientMessage, ProtocolError, error_message
 from .seating import LEVELS, Seat
-from .storage import GameRow, SeatRow, StoredAction, StoredTable
+from .storage import ChatLine, GameRow, SeatRow, StoredAction, StoredTable
 
 # -- timing (SERVER.md §7; all configurable through `Timing`) ---------------------------------
 
@@ -63,14 +70,17 @@ class Timing:
     close_suspended_after: float = 24 * 3600.0
     idle_close_after: float = 2 * 3600.0  # no action at all
     remembered_ids: int = 64  # request ids remembered per seat (§4 step 7)
+    kick_unready_after: float = 300.0  # after the host's first `start` attempt (§8)
 
+
+RECENT_CHAT = 50  # chat lines a (re)connecting client is told (§3)
 
 INSTANT = Timing(bot_delay=0.0, catch_delay=0.0, hand_pause=0.0)
 
 # Status of a table: its waiting room, a game in play, a game over (rematch possible), closed.
 WAITING, PLAYING, OVER, CLOSED = "waiting", "playing", "over", "closed"
-WAITING_ONLY = frozenset({"sit", "stand", "ready", "settings", "bot", "start"})
-HOST_ONLY = frozenset({"settings", "bot", "start"})
+WAITING_ONLY = frozenset({"sit", "stand", "ready", "settings", "bot", "kick", "start"})
+HOST_ONLY = frozenset({"settings", "bot", "kick", "start"})
 SEATED_ONLY = frozenset({"sit", "stand", "ready", "action", "autopilot", "rematch"})
 
 
@@ -191,6 +201,13 @@ class Room:
         self._turn_deadline: float | None = None  # the turn timer of the seat to act
         self._deadline_ply: int | None = None
         self._suspended = False
+        self._first_start_attempt: float | None = None  # in this waiting room (for `kick`)
+        # §6: the next game's server seed, secret, and its commitment, public before any
+        # client seed is given; None while a game runs (drawn again at `rematch`).
+        self.next_server_seed: bytes | None = None
+        self.next_commitment: str | None = None
+        # §3: the recent chat, resent on (re)connecting: (seq of the push, the line).
+        self.recent_chat: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECENT_CHAT)
 
     # == creating and joining (HTTP) ========================================================
 
@@ -225,6 +242,7 @@ class Room:
             if not 0 < seat < len(room.seats):
                 raise ProtocolError("BAD_FIELD", f"bots: there is no seat {seat} to give a bot")
             room.seats[seat] = Seat("bot", f"Bot {seat + 1}", level=bot["level"])
+        room._draw_next_seed()
         effects = Effects()
         effects.store("create_table", room.snapshot(now))
         return room, {"code": code, "seat": 0, "token": token}, effects
@@ -313,6 +331,7 @@ class Room:
             self._suspended = False
             self.seats[seat].connected = True
         effects.send(client, self._welcome(client, now))
+        self._retell(effects, client, message.get("since"))
         if seat is not None:
             place = self.seats[seat]
             place.disconnected_at = None
@@ -326,6 +345,18 @@ class Room:
         if message.id is not None:
             effects.send(client, {"t": "ack", "id": message.id, "ply": self._ply()})
         return effects
+
+    def _retell(self, effects: Effects, client: int, since: int | None) -> None:
+        """§3: what a reload must not lose besides the state: the game's commitment and the
+        chat lines pushed after `since` (all the recent ones to a page with none). Told again
+        without a `seq`, so the client's count of pushes stays where the welcome put it."""
+        if self.game is not None:
+            game = self.game
+            commit = {"t": "commit", "game": game.id, "algo": ALGO, "commitment": game.commitment}
+            effects.send(client, commit)
+        for seq, line in self.recent_chat:
+            if since is None or seq > since:
+                effects.send(client, {**line, "earlier": True})
 
     def disconnect(self, client: int, now: float) -> Effects:
         """A connection went away (or was closed): the seat stays, marked disconnected."""
@@ -452,9 +483,21 @@ class Room:
         self._broadcast_table(effects)
         effects.send(client, self._welcome(client, now))
 
+    def _draw_next_seed(self) -> None:
+        """§6 step 1: the next game's server seed, committed to before any client seed."""
+        self.next_server_seed = new_server_seed()
+        self.next_commitment = commitment(self.next_server_seed)
+
     def _on_ready(
         self, effects: Effects, client: int, seat: int, msg: ClientMessage, now: float
     ) -> None:
+        if msg.get("ready") and (
+            self.next_commitment is None or msg.get("commitment") != self.next_commitment
+        ):
+            # §6 step 2: a seed chosen before the commitment was seen proves nothing.
+            raise ProtocolError(
+                "BAD_COMMITMENT", "ready quotes the table's next_commitment: reload and try again"
+            )
         place = self.seats[seat]
         place.ready = msg.get("ready")
         place.client_seed = msg.get("client_seed") if place.ready else None
@@ -487,9 +530,41 @@ class Room:
         self._save(effects, now)
         self._broadcast_table(effects)
 
+    def _on_kick(
+        self, effects: Effects, client: int, seat: int, msg: ClientMessage, now: float
+    ) -> None:
+        """§8: free a seat held by a person not ready; their token is dead from now on."""
+        target = msg.get("seat")
+        place = self.seats[target] if target < len(self.seats) else None
+        if place is None or not place.human or target == seat:
+            raise ProtocolError("BAD_FIELD", f"seat: seat {target} holds no other person")
+        if place.ready:
+            raise ProtocolError(
+                "BAD_FIELD", f"{place.name} is ready: only a seat not ready is freed"
+            )
+        started = self._first_start_attempt
+        if place.connected and (started is None or now < started + self.timing.kick_unready_after):
+            minutes = round(self.timing.kick_unready_after / 60)
+            raise ProtocolError(
+                "BAD_FIELD",
+                f"{place.name} is here: their seat can be freed {minutes} minutes after you "
+                "first try to start without them",
+            )
+        self.seats[target] = Seat()
+        self._answers.pop(target, None)
+        for other, known in list(self.clients.items()):
+            if known.seat == target:
+                effects.send(other, {"t": "kicked"})
+                effects.closes.append((other, 4003, "kicked"))
+                del self.clients[other]
+        self._save(effects, now)
+        self._broadcast_table(effects)
+
     def _on_start(
         self, effects: Effects, client: int, seat: int, msg: ClientMessage, now: float
     ) -> None:
+        if self._first_start_attempt is None:
+            self._first_start_attempt = now
         filled = [k for k, s in enumerate(self.seats) if not s.empty]
         if len(filled) < 2:
             raise ProtocolError("NOT_WAITING", "a game needs at least two filled seats")
@@ -507,8 +582,8 @@ class Room:
             raise ProtocolError("BAD_FIELD", str(error)) from None
         # §6: commit to the server seed before any card is dealt, then freeze the client seeds.
         # Everything that could fail comes first, so a refused start pushes and changes nothing.
-        server_seed = new_server_seed()
-        promise = commitment(server_seed)
+        server_seed, promise = self.next_server_seed, self.next_commitment
+        assert server_seed is not None and promise is not None  # drawn with the waiting room
         game_id = self._new_game_id()
         client_seeds = tuple(self.seats[k].client_seed or "" for k in filled if self.seats[k].human)
         seed = game_seed(server_seed, self.code, game_id, client_seeds)
@@ -529,6 +604,7 @@ class Room:
         self.game = game
         self.last_game_id = game_id
         self.status = PLAYING
+        self.next_server_seed = self.next_commitment = None
         effects.store("start_game", self._game_row(now))
         self._save(effects, now)
         self._broadcast_table(effects)
@@ -570,6 +646,8 @@ class Room:
         self.game = None
         self._plan = None
         self._turn_deadline = None
+        self._first_start_attempt = None
+        self._draw_next_seed()
         for place in self.seats:
             place.ready = place.kind == "bot"
             place.client_seed = None
@@ -602,7 +680,9 @@ class Room:
         name = self.seats[seat].name if seat is not None else "spectator"
         text = msg.get("text")
         effects.store("add_chat", self.code, seat, name or "", text, now)
-        self._push(effects, {"t": "chat", "seat": seat, "name": name, "text": text})
+        line = {"t": "chat", "seat": seat, "name": name, "text": text}
+        self._push(effects, dict(line))
+        self.recent_chat.append((self.seq, line))
 
     # == time ==================================================================================
 
@@ -854,6 +934,7 @@ class Room:
             "settings": self.settings.to_dict(),
             "game": self.game.id if self.game is not None else self.last_game_id,
             "games": self.games_played,
+            "next_commitment": self.next_commitment,
         }
 
     def _welcome(self, client: int, now: float) -> dict[str, Any]:
@@ -939,6 +1020,7 @@ class Room:
             self._seat_rows(),
             now,
             now,
+            next_server_seed=self._next_seed_hex(),
         )
 
     def _seat_rows(self) -> list[SeatRow]:
@@ -958,7 +1040,11 @@ class Room:
             public=self.settings.public,
             seats=self._seat_rows(),
             now=now,
+            next_server_seed=self._next_seed_hex(),
         )
+
+    def _next_seed_hex(self) -> str | None:
+        return self.next_server_seed.hex() if self.next_server_seed is not None else None
 
     def _game_row(self, now: float) -> GameRow:
         game = self._running()
@@ -1004,11 +1090,21 @@ class Room:
         return Game(game_id, number, seats, table, server_seed, promise, client_seeds, started)
 
     @staticmethod
-    def restore(stored: StoredTable, now: float, *, timing: Timing = Timing()) -> Room:
+    def restore(
+        stored: StoredTable,
+        now: float,
+        *,
+        timing: Timing = Timing(),
+        chat: Sequence[ChatLine] = (),
+    ) -> Room:
         """A room rebuilt from storage after a restart: every seat disconnected, the game
-        replayed from its seed and actions, deadlines re-armed (§7)."""
+        replayed from its seed and actions, deadlines re-armed (§7); `chat`, its recent lines
+        (oldest first), told to whoever connects."""
         settings = Settings(**stored.settings)
         room = Room(stored.code, stored.name, len(stored.seats), settings, now, timing=timing)
+        for said in chat:  # pushed by the process before: below every `seq` of this one
+            line = {"t": "chat", "seat": said.seat, "name": said.name, "text": said.text}
+            room.recent_chat.append((0, line))
         room.status = stored.status
         room.host = stored.host
         # The new process's pushes must count on from the old one's, whose last `seq` is not
@@ -1025,6 +1121,14 @@ class Room:
                 ready=row.kind == "bot" or row.client_seed is not None,
                 disconnected_at=now if row.kind == "human" else None,
             )
+        if stored.next_server_seed is not None:
+            room.next_server_seed = bytes.fromhex(stored.next_server_seed)
+            room.next_commitment = commitment(room.next_server_seed)
+        elif room.status == WAITING:
+            room._draw_next_seed()
+            for place in room.seats:
+                if place.human:
+                    place.ready, place.client_seed = False, None
         game = stored.game
         if game is not None:
             room.games_played = game.number

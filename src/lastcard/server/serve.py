@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import socket
+from collections.abc import Sequence
 
 import uvicorn
 
@@ -22,10 +23,16 @@ def run(
     timing: Timing | None = None,
     log_level: str = "info",
     tune_gc: bool = True,
+    allow_origins: Sequence[str] = (),
+    trusted_proxies: Sequence[str] = (),
 ) -> None:
-    """Serve until SIGINT or SIGTERM, then shut down gracefully (SERVER.md §8)."""
+    """Serve until SIGINT or SIGTERM, then shut down gracefully (SERVER.md §8).
+
+    `allow_origins`: other sites whose pages may use this server. `trusted_proxies`: the
+    addresses (or networks) whose `X-Forwarded-For` names the client; from anyone else the
+    header is ignored, so no one can pass for another address and escape its limits."""
     limits = limits or Limits()
-    app = create_app(database_url, limits=limits, timing=timing)
+    app = create_app(database_url, limits=limits, timing=timing, allow_origins=allow_origins)
     config = uvicorn.Config(
         app,
         host=host,
@@ -37,6 +44,9 @@ def run(
         log_level=log_level,
         timeout_graceful_shutdown=10,
         lifespan="on",
+        # uvicorn believes forwarded headers from loopback unless told otherwise.
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies),
     )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     if tune_gc:

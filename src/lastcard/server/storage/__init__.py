@@ -134,6 +134,9 @@ class StoredTable:
     updated: float
     game: GameRow | None = None  # the newest game of the table
     actions: list[StoredAction] = field(default_factory=list)  # that game's, by ply
+    # The next game's server seed (hex), secret until that game ends; its commitment is shown
+    # in the waiting room before anyone readies (SERVER.md §6).
+    next_server_seed: str | None = None
 
 
 class Storage(Protocol):
@@ -153,6 +156,7 @@ class Storage(Protocol):
         public: bool,
         seats: Sequence[SeatRow],
         now: float,
+        next_server_seed: str | None = None,
     ) -> None:
         """Replace a table's fields and all of its seat rows."""
 

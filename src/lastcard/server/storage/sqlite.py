@@ -109,7 +109,10 @@ _SCHEMA_1 = (
     "CREATE INDEX chat_of_table ON chat (table_code, id)",
 )
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {0: _SCHEMA_1}
+# Version 2: the next game's server seed, drawn when its waiting room opens (SERVER.md §6).
+_SCHEMA_2 = ("ALTER TABLE tables ADD COLUMN next_server_seed TEXT",)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {0: _SCHEMA_1, 1: _SCHEMA_2}
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLE_NAMES = ("tables", "seats", "games", "actions", "chat")
 
@@ -287,8 +290,8 @@ class SqliteStorage:
             if db.execute("SELECT 1 FROM tables WHERE code = ?", (table.code,)).fetchone():
                 raise StorageError(f"{self._where}: the table code {table.code!r} is taken")
             db.execute(
-                "INSERT INTO tables (code, name, status, settings, host, public, created, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (code, name, status, settings, host, public, created, updated,"
+                " next_server_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.code,
                     table.name,
@@ -298,6 +301,7 @@ class SqliteStorage:
                     table.public,
                     table.created,
                     table.updated,
+                    table.next_server_seed,
                 ),
             )
             self._insert_seats(db, table.code, table.seats)
@@ -313,13 +317,14 @@ class SqliteStorage:
         public: bool,
         seats: Sequence[SeatRow],
         now: float,
+        next_server_seed: str | None = None,
     ) -> None:
         _check(status, TABLE_STATUSES, "table status")
         with self._write() as db:
             changed = db.execute(
                 "UPDATE tables SET name = ?, status = ?, settings = ?, host = ?, public = ?,"
-                " updated = max(updated, ?) WHERE code = ?",
-                (name, status, _json(settings), host, public, now, code),
+                " updated = max(updated, ?), next_server_seed = ? WHERE code = ?",
+                (name, status, _json(settings), host, public, now, next_server_seed, code),
             ).rowcount
             self._require_table(changed, code)
             db.execute("DELETE FROM seats WHERE table_code = ?", (code,))
@@ -353,8 +358,8 @@ class SqliteStorage:
     def load(self, code: str) -> StoredTable | None:
         with self._read() as db:
             row = db.execute(
-                "SELECT code, name, status, settings, host, public, created, updated"
-                " FROM tables WHERE code = ?",
+                "SELECT code, name, status, settings, host, public, created, updated,"
+                " next_server_seed FROM tables WHERE code = ?",
                 (code,),
             ).fetchone()
             if row is None:
@@ -386,6 +391,7 @@ class SqliteStorage:
             updated=row[7],
             game=game,
             actions=actions,
+            next_server_seed=row[8],
         )
 
     def list_open(self) -> list[str]:

@@ -25,6 +25,7 @@ const WORDS = {
   STALE: "The table moved on before your move arrived.",
   VERSION: "This page is out of date: reload it.",
   TOO_BIG: "That message is too long.",
+  BAD_COMMITMENT: "The next deal's seal changed before you were ready: press ready again.",
 };
 
 /** Words for an error reply; the server's own message when it is a rule of the game. */

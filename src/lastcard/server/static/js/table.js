@@ -64,7 +64,7 @@ import { Narrator, standings, teamsOf } from "./narration.js";
 import { cheatReason, cheatsIn, isPirate, PlayMemory } from "./pirate.js";
 import { KEYS, promptText } from "./prompt.js";
 import { RulesForm, rulesSummary } from "./rules_form.js";
-import { clientSeed } from "./seeds.js";
+import { keepForGame, seedFor } from "./fair/seeds.js";
 import {
   forgetToken,
   loadAutoUno,
@@ -106,6 +106,7 @@ const app = {
   warnedDeadline: null,
   lastError: null, // the last error that answered no request (a refused hello)
   byeReason: null,
+  kicked: false, // the host freed this page's seat (SERVER.md §8)
   closeWords: null, // why the connection closed for good
   joinShown: false,
   choosingCard: null, // the card whose wild colour or target is being chosen
@@ -302,6 +303,7 @@ function connect(token) {
   app.token = token;
   app.closed = false;
   app.closeWords = null;
+  app.kicked = false;
   // A new connection from this page (joining after watching, taking a seat back) asks only for
   // what the story has not told yet.
   const since = app.socket ? app.socket.lastSeq : null;
@@ -346,7 +348,7 @@ function closed(code) {
     window.location.assign("/");
     return;
   }
-  let words = closeWords(code);
+  let words = code === 4003 && app.kicked ? "The host freed your seat." : closeWords(code);
   if (code === 4003) {
     forgetToken(app.code);
     app.token = null;
@@ -411,6 +413,7 @@ function onMessage(message) {
       break;
     case "commit":
       app.commit = message;
+      keepForGame(app.code, message.game, message.commitment);
       render();
       break;
     case "reveal":
@@ -424,6 +427,9 @@ function onMessage(message) {
       break;
     case "replaced":
       say("This seat is now open in another tab.");
+      break;
+    case "kicked":
+      app.kicked = true; // the close that follows (4003) is the host's doing, not a lost key
       break;
     case "bye":
       app.byeReason = message.reason ?? null;
@@ -863,12 +869,18 @@ function renderWaiting() {
   invite.href = link;
   invite.textContent = link;
   byId("rules-summary").textContent = settingsSummary(table.settings);
+  byId("next-commitment").textContent = table.next_commitment
+    ? "The next deal is sealed: the server has committed to its seed (commitment " +
+      `${table.next_commitment.slice(0, 12)}…). When you are ready, this browser adds a seed ` +
+      "of its own and keeps both, to check after the game that they were used."
+    : "";
   renderWaitingSeats(
     byId("waiting-seats"),
     { table, youSeat: app.you.seat, host, levels: app.levels },
     {
       sit: (seat) => request("sit", { seat }),
       bot: (seat, level) => request("bot", { seat, level }),
+      kick: (seat) => request("kick", { seat }),
     },
   );
   const busy = [...app.requests.values()].some((type) =>
@@ -1193,7 +1205,11 @@ function wire() {
   byId("ready").addEventListener("click", (event) => {
     if (isAriaDisabled(event.currentTarget)) return;
     const place = app.table && app.you.seat !== null ? app.table.seats[app.you.seat] : null;
-    request("ready", { ready: !(place && place.ready), client_seed: clientSeed() });
+    const commitment = app.table ? app.table.next_commitment : null;
+    if (!commitment) return; // no waiting room open: nothing to be ready for
+    // §6: the seed is drawn after the commitment is on screen, and quotes it.
+    const ready = !(place && place.ready);
+    request("ready", { ready, client_seed: seedFor(app.code, commitment), commitment });
     render();
   });
   byId("stand").addEventListener("click", (event) => {

@@ -24,7 +24,9 @@ function seatWords(place, index, table, youSeat) {
 
 /**
  * Draw the seats. `on.sit(seat)` moves the reader to an empty seat; `on.bot(seat, level)` (host
- * only) puts a bot of that level in a seat, or empties it (level null).
+ * only) puts a bot of that level in a seat, or empties it (level null); `on.kick(seat)` (host
+ * only) frees the seat of a person who is not ready (SERVER.md §8: at once when they are away,
+ * some minutes after a refused start when they are here; the server says which).
  */
 export function renderWaitingSeats(list, { table, youSeat, host, levels }, on) {
   const items = table.seats.map((place, index) => {
@@ -41,6 +43,20 @@ export function renderWaitingSeats(list, { table, youSeat, host, levels }, on) {
             onclick: () => on.sit(index),
           },
           `Sit in seat ${index + 1}`,
+        ),
+      );
+    }
+    if (host && place.kind === "human" && index !== youSeat && !place.ready) {
+      controls.push(
+        h(
+          "button",
+          {
+            type: "button",
+            className: "small",
+            dataset: { testid: `kick-${index}` },
+            onclick: () => on.kick(index),
+          },
+          `Free seat ${index + 1}`,
         ),
       );
     }

@@ -2,6 +2,7 @@
 // file the player downloaded or pasted, runs verify.js on it and shows every check in words.
 // Without a document (under node) importing this module does nothing.
 
+import { keptForGame } from "./seeds.js";
 import { CHECK_TITLES, verifyBundle } from "./verify.js";
 
 if (typeof document !== "undefined") start();
@@ -52,7 +53,7 @@ async function loadGame(id) {
     say(loadProblem(id, response.status, text), "idle");
     return;
   }
-  await check(text, `game ${id} from this server`, `lastcard-game-${id}.json`);
+  await check(text, `game ${id} from this server`, `lastcard-game-${id}.json`, keptForGame(id));
 }
 
 function loadProblem(id, status, text) {
@@ -69,16 +70,17 @@ function loadProblem(id, status, text) {
   return `Could not load game ${id} (the server answered ${status}). You can check a downloaded record below.`;
 }
 
-async function check(text, source, downloadName) {
+/** Check `text`; `kept` is what this browser gave to the game (seeds.js), or null. */
+async function check(text, source, downloadName, kept = null) {
   say("Checking…", "busy");
   let report;
   try {
-    report = await verifyBundle(text);
+    report = await verifyBundle(text, { own: kept });
   } catch (error) {
     say(`Could not check ${source}: ${error.message}`, "idle");
     return;
   }
-  show(report, source, text, downloadName);
+  show(report, source, text, downloadName, kept);
 }
 
 function say(message, state) {
@@ -90,16 +92,27 @@ function say(message, state) {
   document.getElementById("download")?.remove();
 }
 
-function show(report, source, text, downloadName) {
+function show(report, source, text, downloadName, kept) {
   const failed = report.checks.filter((c) => !c.ok);
   const unreadable = report.checks.some((c) => c.name === "format");
+  const seedUnused = failed.some((c) => c.name === "your_seed");
   const verdict = document.getElementById("verdict");
   const title = document.createElement("p");
   title.className = "verdict-word";
   const summary = document.createElement("p");
   if (report.ok) {
-    title.textContent = "Verified";
-    summary.textContent = `All ${report.checks.length} checks of ${source} passed.`;
+    // Say plainly which of the browser's own checks could be made (SERVER.md §6 step 4).
+    title.textContent = kept ? "Verified, with your seed" : "Verified";
+    summary.textContent =
+      `All ${report.checks.length} checks of ${source} passed.` +
+      (kept
+        ? " The seed this browser gave and the commitment it was shown before it was ready are this game's."
+        : " This browser gave no seed to this game (or does not remember it), so it could not check that its own seed was used.");
+  } else if (seedUnused) {
+    title.textContent = "Mismatch: your seed was not used";
+    summary.textContent =
+      "The seed this browser gave when it was ready is not among the seeds of this game: the " +
+      "server did not deal the game it promised you.";
   } else if (unreadable) {
     title.textContent = "Mismatch";
     summary.textContent = `${source[0].toUpperCase()}${source.slice(1)} is not a game's proof this page can read.`;

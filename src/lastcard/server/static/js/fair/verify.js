@@ -32,6 +32,8 @@ export const CHECK_TITLES = {
   deck: "Every hand starts from the full deck",
   cards: "Every card dealt, drawn or played follows from the shuffles",
   plays: "The record's plays are the transcript's",
+  your_commitment: "The commitment is the one this browser was shown before it was ready",
+  your_seed: "This browser's own seed is among the seeds the game was dealt from",
 };
 
 const encoder = new TextEncoder();
@@ -39,9 +41,14 @@ const encoder = new TextEncoder();
 /**
  * Check a bundle: its JSON text, or the parsed object (a seed beyond 2**53 as a BigInt).
  * `options.subtle`: the WebCrypto to use (default: the global one; null: sha256.js).
+ * `options.own`: what this browser kept, `{client_seed, commitment}` (either may be missing),
+ * checked too.
  * Never throws: a bundle that cannot be read fails the check `format`.
  */
-export async function verifyBundle(input, { subtle = globalThis.crypto?.subtle ?? null } = {}) {
+export async function verifyBundle(
+  input,
+  { subtle = globalThis.crypto?.subtle ?? null, own = null } = {},
+) {
   let bundle;
   try {
     bundle = readBundle(typeof input === "string" ? parseJson(input) : input);
@@ -117,8 +124,33 @@ export async function verifyBundle(input, { subtle = globalThis.crypto?.subtle ?
         )
       : check("cards", false, walk.cards.summary()),
     comparePlays(record.actions, walk.plays),
+    ...ownChecks(fairness, own ?? {}),
   );
   return report(checks);
+}
+
+/** What this browser kept (SERVER.md §6 step 2), checked against the proof: the commitment it
+ * was shown before it was ready, and its own seed among those used. fairness.py `_check_own`
+ * says the same. */
+function ownChecks(fairness, { client_seed: seed = null, commitment = null }) {
+  const checks = [];
+  if (commitment !== null) {
+    const shown = `the commitment you were shown before you were ready (${commitment.slice(0, 12)}…)`;
+    checks.push(
+      commitment === fairness.commitment
+        ? check("your_commitment", true, `${shown} is this game's`)
+        : check("your_commitment", false, `${shown} is not this game's`),
+    );
+  }
+  if (seed !== null) {
+    const count = fairness.client_seeds.length;
+    checks.push(
+      fairness.client_seeds.includes(seed)
+        ? check("your_seed", true, `your seed ${seed.slice(0, 12)}… is one of the game's ${count} client seed(s)`)
+        : check("your_seed", false, `your seed was not used: ${seed.slice(0, 12)}… is not among the game's ${count} client seed(s)`),
+    );
+  }
+  return checks;
 }
 
 function check(name, ok, detail) {
