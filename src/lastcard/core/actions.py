@@ -110,7 +110,8 @@ class Action:
             raise ActionSyntaxError(f"`{name}` carries no {', no '.join(sorted(extra))}")
         needed = _NEEDS.get(kind)
         if needed is not None and needed not in present:
-            raise ActionSyntaxError(f"`{name}` needs a {needed}: {_EXAMPLES[kind]}")
+            word = {"color": "colour", "target": "seat number"}.get(needed, needed)
+            raise ActionSyntaxError(f"`{name}` needs a {word}: {_EXAMPLES[kind]}")
         if targets and target is not None:
             raise ActionSyntaxError("a play names one target or a Joker's seats, not both")
 

@@ -97,13 +97,19 @@ class PlayRequest:
 
 
 @dataclass(frozen=True)
+class BlockRequest:
+    """`b` or `block` with no colour yet (§7.11.3): the colour is asked next. (An `Action`
+    cannot stand for it: a block carries its colour.)"""
+
+
+@dataclass(frozen=True)
 class Unclear:
     """Text that means nothing here; `message` says what it was, in one line."""
 
     message: str
 
 
-Answer = Command | PlayRequest | Action | Unclear
+Answer = Command | PlayRequest | BlockRequest | Action | Unclear
 
 ENTER = Command("")
 
@@ -140,7 +146,7 @@ def read_answer(
     if pirate is not None:
         return pirate
     if joined in ("b", "block") and ActionKind.BLOCK in offered:
-        return Action(ActionKind.BLOCK)  # its colour is asked
+        return BlockRequest()  # its colour is asked
     if joined == "a" and ActionKind.ALLOW in offered and ActionKind.ACCEPT not in offered:
         return Action(ActionKind.ALLOW)
     if joined in ("p", "play"):
@@ -314,8 +320,10 @@ def refusal_words(
     top = card_name(view.top, view.color if view.top.is_wild else None)
     if code == "CARD_DOES_NOT_MATCH" and card is not None:
         colour = COLOUR_WORDS[view.color] if view.color is not None else "matching"
-        value = card_name(view.top).split(" ", 1)[1]
-        also = "" if view.top.is_wild else f", {'an' if value == '8' else 'a'} {value}"
+        also = ""
+        if not view.top.is_wild:  # a wild has no value to match (its name is one word or so)
+            value = card_name(view.top).split(" ", 1)[1]
+            also = f", {'an' if value == '8' else 'a'} {value}"
         return f"{card_name(card)} does not match {top}: play a {colour} card{also} or a wild."
     if code == "CARD_NOT_IN_HAND" and card is not None:
         return f"You have no {card_name(card)}."

@@ -40,6 +40,7 @@ from .help_text import rules_markdown
 from .pirate import cheat_cards, played_after_drawing
 from .plain_answers import (
     ENTER,
+    BlockRequest,
     Command,
     PlayRequest,
     Unclear,
@@ -260,12 +261,17 @@ class PlainGame:
                 return True
 
     def _answer(
-        self, answer: Action | PlayRequest, view: PlayerView, offers: Sequence[Action]
+        self,
+        answer: Action | PlayRequest | BlockRequest,
+        view: PlayerView,
+        offers: Sequence[Action],
     ) -> bool | None:
         """Act on an answer: True when something was done, False when it was refused (said),
         None when the person left during a follow-up question."""
         if isinstance(answer, PlayRequest):
             return self._play(answer, view, offers)
+        if isinstance(answer, BlockRequest):
+            return self._block(None, view, offers)
         if (
             answer.kind is ActionKind.UNO
             and answer not in offers
@@ -281,20 +287,26 @@ class PlainGame:
             return self._block(answer, view, offers)
         return self._submit(answer, view)
 
-    def _block(self, answer: Action, view: PlayerView, offers: Sequence[Action]) -> bool | None:
-        """§7.11.3: block with the Invisibility card, in the colour given or asked, with the
-        Uno call if given or armed."""
+    def _block(
+        self, answer: Action | None, view: PlayerView, offers: Sequence[Action]
+    ) -> bool | None:
+        """§7.11.3: block with the Invisibility card, in the colour given (`answer`) or asked,
+        with the Uno call if given or armed."""
         blocks = [a for a in offers if a.kind is ActionKind.BLOCK]
         if not blocks:
+            if answer is None:
+                self.lines.say("There is nothing to block now.")
+                return False
             return self._submit(answer, view)  # the engine says why not
-        colour = answer.color
+        colour = answer.color if answer is not None else None
         if colour is None:
             asked = self._ask_colour(INVISIBILITY, colours_to_ask(blocks), verb="Not blocked")
             if not isinstance(asked, Color):
                 return asked
             colour = asked
         fitting = [a for a in blocks if a.color is colour]
-        return self._submit(settle_call(fitting, armed=answer.uno or self.armed), view)
+        called = answer is not None and answer.uno
+        return self._submit(settle_call(fitting, armed=called or self.armed), view)
 
     def _play(
         self, request: PlayRequest, view: PlayerView, offers: Sequence[Action]
