@@ -8,13 +8,15 @@ an `IllegalActionError` whose code explains the refusal (not merely `NOT_OFFERED
 action the handlers would have taken). The one exception is table mode's mistakes (§5.4, §5.5),
 which nobody is offered and the engine accepts and penalises (`unlisted_but_accepted`).
 
-`LASTCARD_LEGALITY_SCALE` (default 1) multiplies the states and numbers tried: the closing figures
-of a change to the rules are run with a larger scale.
+`LASTCARD_LEGALITY_SCALE` (default 1) multiplies the states and numbers tried, and
+`LASTCARD_LEGALITY_COUNTS` names a file to which each case appends what it tried (one JSON line):
+`benchmarks/legality_audit.py` runs this module at a larger scale and sums them.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import random
 from collections import Counter
@@ -91,7 +93,8 @@ def test_an_action_is_accepted_if_and_only_if_it_is_listed(
     played = play_at_random(name, rules, players, rng.randrange(10**6), STEPS)
     index = action_index(players)
     tried: Counter[str] = Counter()
-    for state in rng.sample(played.states, min(STATES_PER_GAME, len(played.states))):
+    states = rng.sample(played.states, min(STATES_PER_GAME, len(played.states)))
+    for state in states:
         for seat in range(players):
             listed = legal_actions(state, seat)
             for action in listed:
@@ -112,6 +115,11 @@ def test_an_action_is_accepted_if_and_only_if_it_is_listed(
                     assert code != "NOT_OFFERED", f"{action} by seat {seat}: no reason given"
                 tried["unlisted"] += 1
     assert tried["listed"] > 0
+    counts = os.environ.get("LASTCARD_LEGALITY_COUNTS")
+    if counts:
+        line = {"case": f"{name}-{players}p", "states": len(states), **tried}
+        with open(counts, "a") as out:
+            out.write(json.dumps(line) + "\n")
 
 
 def test_s1_a_drawn_wild_draw_four_made_illegal_by_a_penalty_is_neither_listed_nor_accepted() -> (
@@ -148,3 +156,13 @@ def test_every_kind_of_discard_round_card_is_among_the_rule_sets() -> None:
         "care_a_lot" for _, rules in rule_sets() if "care_a_lot" in rules.theme_cards
     }
     assert EffectKind.ALL_DISCARD_ONE.value in effects and "care_a_lot" in effects
+
+
+def test_the_kept_answer_is_for_its_seat_alone() -> None:
+    # `legal_actions` keeps its last answer on the state; a bool is no seat, and another seat
+    # gets its own answer.
+    state = position(["R5 G7", "R6 B3", "Y1 Y2"], "R3", turn=1)
+    ones = legal_actions(state, 1)
+    assert legal_actions(state, True) == () and legal_actions(state, 1) == ones
+    assert legal_actions(state, 0) == () and legal_actions(state, 1) == ones
+    assert [a.code for a in ones] == ["R6", "R6!", "B3", "B3!", "draw"]

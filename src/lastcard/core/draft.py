@@ -17,6 +17,10 @@ from .rules import Rules
 from .seats import next_active, turn_order
 from .state import GameState, HandResult, PendingBlock, PendingChallenge, PendingPirate, Phase
 
+# Where `legal_actions` keeps its last answer on a state: it belongs to that state alone, so a
+# draft does not carry it over into the next one.
+LEGAL_MEMO = "_legal"
+
 
 class Draft:
     """The fields of `GameState`, writable, plus the events produced so far."""
@@ -56,6 +60,7 @@ class Draft:
         # Copying the instance dictionary is much cheaper than field-by-field access, and
         # this runs once per action.
         self.__dict__.update(state.__dict__)
+        self.__dict__.pop(LEGAL_MEMO, None)
         self.hands = list(state.hands)
         self.events = []
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from .action_index import action_index
 from .actions import Action, ActionKind, parse_action
 from .cards import COLORS, Card, Color, Kind, sort_hand
-from .draft import Draft
+from .draft import LEGAL_MEMO, Draft
 from .effects import (
     Play,
     Variant,
@@ -94,12 +94,14 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
         raise CorruptDataError(f"not a GameState: {shown(state)}")
     # A player asks for its choices and then `apply` asks again for the one it chose: the last
     # answer is kept on the (immutable) state, as `Rules` keeps its tables (`rules.kept_on`).
-    memo = state.__dict__.get("_legal")
-    if memo is not None and memo[0] == seat and type(seat) is int:
+    if type(seat) is not int:  # a bool is an int to Python but no seat: no actions
+        return ()
+    memo = state.__dict__.get(LEGAL_MEMO)
+    if memo is not None and memo[0] == seat:
         listed: tuple[Action, ...] = memo[1]
         return listed
     listed = _listed(state, seat)
-    object.__setattr__(state, "_legal", (seat, listed))
+    object.__setattr__(state, LEGAL_MEMO, (seat, listed))
     return listed
 
 

@@ -1,9 +1,9 @@
 """What makes a `GameState` one the engine can reach: the invariants it keeps, written once.
 
 `check_state` is asked by every reader of stored or foreign positions (`GameState.from_dict`,
-`from_notation`, the records and the web server's restore, which read through `from_dict`), and
-every state reached in play passes it (a property test). A state it accepts can be played on
-by `apply` and raises only lastcard errors.
+`from_notation`); records, saved games and the web server's restore replay their actions
+through `apply`, and every state reached in play passes it (a property test). A state it
+accepts can be played on by `apply`, raising only lastcard errors.
 
 The invariants, each named in the error's field:
 
