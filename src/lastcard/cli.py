@@ -503,14 +503,14 @@ def replay(
     no digest. A record that cannot be a game (a seat that is not a seat, a negative seed, an
     action that is not a code) is refused in one line naming the field.
     """
-    record = _load_record(file)
+    record, names = _load_record(file)
     try:
         opening = record.open()
     except (LastcardError, TypeError) as error:
         raise _fail(f"{file} is not a valid game record: {error}") from None
     console = _console()
     console.print(game_title(record.players, record.rules, record.seed))
-    teller = _Teller(console, Narrator(record.players, record.rules), delay)
+    teller = _Teller(console, Narrator(record.players, record.rules, names), delay)
     state = opening.state
     for event in opening.events:
         teller(event, state)
@@ -545,14 +545,15 @@ def replay(
     console.print(Text(f"\n{replayed}; {checked}", style="dim"))
 
 
-def _load_record(file: Path) -> GameRecord:
-    """The record in `file`: a bare `GameRecord`'s JSON, or a web table's proof bundle (the
-    download `lastcard verify` checks), whose record is replayed the same way."""
-    from lastcard.server.fairness import record_from_json  # standard library and core only
+def _load_record(file: Path) -> tuple[GameRecord, list[str] | None]:
+    """The record in `file` and the players' names when it carries them: a bare `GameRecord`'s
+    JSON, or a web table's proof bundle (the download `lastcard verify` checks), whose record
+    is replayed the same way."""
+    from lastcard.server.fairness import named_record_from_json  # standard library and core only
 
     text = _file_text(file)
     try:
-        return record_from_json(text)
+        return named_record_from_json(text)
     except KeyError as error:
         raise _fail(f"{file} is not a valid game record: missing {error}") from None
     except (LastcardError, TypeError, ValueError, json.JSONDecodeError) as error:

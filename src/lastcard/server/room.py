@@ -1081,6 +1081,7 @@ class Room:
             result=None,
             started=now,
             ended=None,
+            names=[self.seats[k].name or f"Seat {k + 1}" for k in game.seats],
         )
 
     def _build_game(
