@@ -25,6 +25,7 @@ import json
 import os
 import secrets
 import shlex
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -1100,6 +1101,7 @@ def serve(
     played: stop the server (Ctrl+C) and start it again, and the tables go on where they were.
     """
     _require_extra("serve", "server")
+    from lastcard.server.addresses import invite_lines, lan_addresses
     from lastcard.server.limits import Limits
     from lastcard.server.room import Timing
     from lastcard.server.serve import run
@@ -1110,8 +1112,11 @@ def serve(
         open_storage(url).close()  # a clear error now rather than a traceback at startup
     except LastcardError as error:
         raise _fail(str(error)) from None
-    shown_host = "localhost" if host in ("127.0.0.1", "::1") else host
-    _console().print(f"lastcard serves on http://{shown_host}:{port}/  (database: {url})")
+    console = _console()
+    for line in invite_lines(host, port, lan_addresses()):
+        console.print(line, markup=False, highlight=False)
+    console.print(f"Database: {url}", markup=False, highlight=False)
+    sys.stdout.flush()  # the addresses come before uvicorn's lines, even when logged to a file
     timing = Timing(bot_delay=bot_delay, catch_delay=bot_delay * 1.8, hand_pause=hand_pause)
     limits = Limits(
         max_tables=max_tables,
