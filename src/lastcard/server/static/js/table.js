@@ -82,6 +82,8 @@ const ACTION_TIMEOUT_MS = 8000; // an action never answered frees the controls a
 const STORY_LIMIT = 500; // lines kept in the story log
 const CHAT_LIMIT = 200;
 const DEADLINE_WARNING_S = 10;
+// A page opened at one of these names makes an invite link no one else can follow.
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 const app = {
   code: normaliseCode(
@@ -868,6 +870,7 @@ function renderWaiting() {
   const invite = byId("invite-link");
   invite.href = link;
   invite.textContent = link;
+  byId("invite-hint").hidden = !LOOPBACK_HOSTS.has(window.location.hostname);
   byId("rules-summary").textContent = settingsSummary(table.settings);
   byId("next-commitment").textContent = table.next_commitment
     ? "The next deal is sealed: the server has committed to its seed (commitment " +
