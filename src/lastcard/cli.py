@@ -25,6 +25,7 @@ import json
 import os
 import secrets
 import shlex
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -503,14 +504,14 @@ def replay(
     no digest. A record that cannot be a game (a seat that is not a seat, a negative seed, an
     action that is not a code) is refused in one line naming the field.
     """
-    record = _load_record(file)
+    record, names = _load_record(file)
     try:
         opening = record.open()
     except (LastcardError, TypeError) as error:
         raise _fail(f"{file} is not a valid game record: {error}") from None
     console = _console()
     console.print(game_title(record.players, record.rules, record.seed))
-    teller = _Teller(console, Narrator(record.players, record.rules), delay)
+    teller = _Teller(console, Narrator(record.players, record.rules, names), delay)
     state = opening.state
     for event in opening.events:
         teller(event, state)
@@ -545,14 +546,15 @@ def replay(
     console.print(Text(f"\n{replayed}; {checked}", style="dim"))
 
 
-def _load_record(file: Path) -> GameRecord:
-    """The record in `file`: a bare `GameRecord`'s JSON, or a web table's proof bundle (the
-    download `lastcard verify` checks), whose record is replayed the same way."""
-    from lastcard.server.fairness import record_from_json  # standard library and core only
+def _load_record(file: Path) -> tuple[GameRecord, list[str] | None]:
+    """The record in `file` and the players' names when it carries them: a bare `GameRecord`'s
+    JSON, or a web table's proof bundle (the download `lastcard verify` checks), whose record
+    is replayed the same way."""
+    from lastcard.server.fairness import named_record_from_json  # standard library and core only
 
     text = _file_text(file)
     try:
-        return record_from_json(text)
+        return named_record_from_json(text)
     except KeyError as error:
         raise _fail(f"{file} is not a valid game record: missing {error}") from None
     except (LastcardError, TypeError, ValueError, json.JSONDecodeError) as error:
@@ -1099,6 +1101,7 @@ def serve(
     played: stop the server (Ctrl+C) and start it again, and the tables go on where they were.
     """
     _require_extra("serve", "server")
+    from lastcard.server.addresses import invite_lines, lan_addresses
     from lastcard.server.limits import Limits
     from lastcard.server.room import Timing
     from lastcard.server.serve import run
@@ -1109,8 +1112,11 @@ def serve(
         open_storage(url).close()  # a clear error now rather than a traceback at startup
     except LastcardError as error:
         raise _fail(str(error)) from None
-    shown_host = "localhost" if host in ("127.0.0.1", "::1") else host
-    _console().print(f"lastcard serves on http://{shown_host}:{port}/  (database: {url})")
+    console = _console()
+    for line in invite_lines(host, port, lan_addresses()):
+        console.print(line, markup=False, highlight=False)
+    console.print(f"Database: {url}", markup=False, highlight=False)
+    sys.stdout.flush()  # the addresses come before uvicorn's lines, even when logged to a file
     timing = Timing(bot_delay=bot_delay, catch_delay=bot_delay * 1.8, hand_pause=hand_pause)
     limits = Limits(
         max_tables=max_tables,

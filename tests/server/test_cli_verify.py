@@ -146,6 +146,19 @@ def test_s6_replay_tells_a_proof_bundle_like_its_record(
     assert GameRecord.from_dict(bundle["record"]).generator == "secure"
 
 
+@pytest.mark.parametrize("names", [["Ana"], ["Ana", ""], ["Ana", 7], "Ana"])
+def test_s6_replay_refuses_names_that_are_not_the_players(
+    tmp_path: Path, bundle: dict[str, Any], names: object
+) -> None:
+    # A web game's record names its players (test_live_protocol.py replays one).
+    data = copy.deepcopy(bundle)
+    assert data["record"]["players"] == 2
+    data["record"]["names"] = names
+    code, out, err = run("replay", write(tmp_path, data))
+    assert code == 1 and out == ""
+    assert "is not a valid game record: record.names" in err and "Traceback" not in err
+
+
 def test_s6_replay_of_a_proof_with_a_corrupt_record_is_a_short_error(
     tmp_path: Path, bundle: dict[str, Any]
 ) -> None:

@@ -14,10 +14,12 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from live_server import LiveServer
+from typer.testing import CliRunner
 from ws_client import (
     WAIT,
     Frame,
@@ -32,6 +34,7 @@ from ws_client import (
     start_game,
 )
 
+from lastcard.cli import app
 from lastcard.core import parse_action
 from lastcard.server.autopilot import autopilot_choice
 from lastcard.server.fairness import verify_text
@@ -545,7 +548,9 @@ def test_s2_create_and_join_errors(server: LiveServer) -> None:
     run(scenario())
 
 
-def test_s2_the_record_is_published_when_the_game_ends(server: LiveServer) -> None:
+def test_s2_the_record_is_published_when_the_game_ends(server: LiveServer, tmp_path: Path) -> None:
+    download = tmp_path / "download.json"
+
     async def scenario() -> None:
         async with arena(server) as place:
             records = f"{server.url}/api/games"
@@ -561,6 +566,7 @@ def test_s2_the_record_is_published_when_the_game_ends(server: LiveServer) -> No
             assert report.ok, report.to_dict()
             bundle = reply.json()
             assert len(bundle["record"]["actions"]) == final["ply"]
+            download.write_text(reply.text, encoding="utf-8")
             reveal = await person.client.wait_for(lambda f: f.get("t") == "reveal")
             assert reveal["server_seed"] == bundle["fairness"]["server_seed"]
             # Each action the person saw acknowledged is in the record at its ply.
@@ -569,3 +575,8 @@ def test_s2_the_record_is_published_when_the_game_ends(server: LiveServer) -> No
             _error(await get(f"{records}/{place.busy.game_id}/record"), 403, "GAME_NOT_OVER")
 
     run(scenario(), timeout=WAIT * 6)
+    # The download names its players, and `lastcard replay` tells the game with their names.
+    told = CliRunner().invoke(app, ["replay", str(download)], env={"NO_COLOR": "1"})
+    assert told.exit_code == 0, told.output
+    assert "P0 deals" in told.output or "P0 plays" in told.output
+    assert "Bot 2" in told.output and "Seat 0" not in told.output

@@ -348,11 +348,26 @@ def test_waiting_start_needs_two_filled_seats_and_everyone_ready() -> None:
 
 
 def test_waiting_start_refuses_rules_that_do_not_fit_the_players() -> None:
-    harness = three_seats()
-    harness.send(0, t="settings", rules={"teams": [[0, 2], [1, 3]]})  # a four-seat option
-    harness.ready(0)
-    harness.ready(1)
-    refused(harness, 0, "BAD_FIELD", t="start")
+    harness = RoomHarness({"name": "Ana", "seats": 5, "rules": {"teams": "partners"}})
+    harness.join("Ben", 1)
+    harness.join("Cleo", 2)
+    for seat in range(3):
+        harness.hello(seat, seat)
+        harness.ready(seat)
+    message = str(refused(harness, 0, "BAD_FIELD", t="start")["message"])
+    assert "partners" in message and "4 players" in message
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_waiting_rules_no_game_of_the_table_could_use_are_refused_when_made(seats: int) -> None:
+    with pytest.raises(ProtocolError) as info:
+        Room.create(CODE, {"name": "Ana", "seats": seats, "rules": {"teams": "partners"}}, T0)
+    assert info.value.code == "BAD_FIELD"
+    assert "needs exactly 4 players" in str(info.value)
+    assert f"this table has {seats} seats" in str(info.value)
+    harness = RoomHarness({"name": "Ana", "seats": seats})
+    harness.hello(0, 0)
+    refused(harness, 0, "BAD_FIELD", t="settings", rules={"teams": "partners"})
 
 
 # -- every refusal of the waiting room, and that it changes nothing --------------------------------

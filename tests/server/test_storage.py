@@ -84,6 +84,7 @@ def new_game(game_id: str = "g1", *, code: str = CODE, number: int = 1) -> GameR
         started=T0 + 10,
         ended=None,
         dealer=2,
+        names=["Ana", "Ben", "Bot 4"],
     )
 
 

@@ -298,7 +298,12 @@ class Server:
                 record, digest=state_digest(replay(record, verify=False))
             )
             return make_bundle(
-                digested, bytes.fromhex(row.server_seed), row.code, row.id, list(row.client_seeds)
+                digested,
+                bytes.fromhex(row.server_seed),
+                row.code,
+                row.id,
+                list(row.client_seeds),
+                row.names,
             )
 
         bundle = await asyncio.to_thread(build)

@@ -115,6 +115,8 @@ from lastcard.core.errors import shown
 from lastcard.core.rng import RngState, draw_without_replacement, shuffled
 from lastcard.core.seats import next_active, turn_order
 
+from .protocol import MAX_NAME as _MAX_NAME
+
 ALGO = "lastcard/fair/v1 sha256-commit hmac-sha256-seed blake2b-secure-stream"
 """The scheme and its version; a bundle naming another is not checked as this one."""
 
@@ -203,16 +205,22 @@ def make_bundle(
     code: str,
     game_id: str,
     client_seeds: Sequence[str],
+    names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The downloadable proof of a game dealt from these seeds (see the module docstring).
+    `names`, the players' in seat order, travel in the record (`record.names`, a key the
+    record's readers pass over) so that `lastcard replay` tells the game with them.
 
     Raises `FairnessError` when the record was not dealt by the secure generator from the seed
     these values give: such a bundle could only ever fail to verify."""
     seed = game_seed(server_seed, code, game_id, client_seeds)
     if record.generator != "secure" or record.seed != seed:
         raise FairnessError("the record was not dealt by the secure generator from these seeds")
+    data = record.to_dict()
+    if names is not None:
+        data["names"] = list(names)
     return {
-        "record": record.to_dict(),
+        "record": data,
         "fairness": {
             "algo": ALGO,
             "commitment": commitment(server_seed),
@@ -278,12 +286,26 @@ def _refuse_constant(name: str) -> Any:
 
 def record_from_json(text: str | bytes) -> GameRecord:
     """The record in a bundle's JSON, or in a bare `GameRecord`'s (what `lastcard replay` reads)."""
+    return named_record_from_json(text)[0]
+
+
+def named_record_from_json(text: str | bytes) -> tuple[GameRecord, list[str] | None]:
+    """`record_from_json`, with the players' names a web table's record carries (`make_bundle`),
+    or None for a record without them."""
     data = load_json(text)
     if is_bundle(data):
-        return GameRecord.from_dict(data["record"])
+        data = data["record"]
     if not isinstance(data, dict):
         raise CorruptDataError("not a game record (expected a JSON object)")
-    return GameRecord.from_dict(data)
+    record = GameRecord.from_dict(data)
+    names = data.get("names")
+    if names is None:
+        return record, None
+    names = read_list(names, "record.names", record.players, record.players)
+    for k, name in enumerate(names):
+        if type(name) is not str or not 0 < len(name) <= _MAX_NAME:
+            raise corrupt(f"record.names[{k}]", f"{shown(name)} is not a player's name")
+    return record, names
 
 
 # -- the deal transcript -----------------------------------------------------------------------

@@ -136,6 +136,21 @@ class Settings:
             raise ProtocolError("BAD_FIELD", f"rules: {error}") from None
         return rules
 
+    def build_rules_for(self, seats: int) -> Rules:
+        """`build_rules`, refusing rules no game at a table of `seats` seats could be played
+        under (a `partners` table of 2 seats): a table is refused when it is made or changed,
+        not at its start, when nothing but starting again could mend it."""
+        rules = self.build_rules()
+        problem: RulesError | None = None
+        for players in range(2, seats + 1):
+            try:
+                rules.check_players(players)
+                return rules
+            except RulesError as error:
+                problem = error
+        seated = f"{seats} seats" if seats != 1 else "1 seat"
+        raise ProtocolError("BAD_FIELD", f"rules: {problem}; this table has {seated}")
+
 
 @dataclass
 class Game:
@@ -229,7 +244,8 @@ class Room:
             spectators=body.get("spectators", True),
             public=body.get("public", False),
         )
-        settings.build_rules()  # refuse wrong rules now, not at `start`
+        # Wrong rules are refused now, not at `start`.
+        settings.build_rules_for(body.get("seats", 4))
         room = Room(
             code, body.get("table_name") or "", body.get("seats", 4), settings, now, timing=timing
         )
@@ -508,7 +524,7 @@ class Room:
         self, effects: Effects, client: int, seat: int, msg: ClientMessage, now: float
     ) -> None:
         changed = Settings(**{**self.settings.to_dict(), **msg.fields})
-        changed.build_rules()
+        changed.build_rules_for(len(self.seats))
         self.settings = changed
         for place in self.seats:  # people agree to a game's rules by being ready for them
             place.ready = place.kind == "bot"
@@ -1065,6 +1081,7 @@ class Room:
             result=None,
             started=now,
             ended=None,
+            names=[self.seats[k].name or f"Seat {k + 1}" for k in game.seats],
         )
 
     def _build_game(

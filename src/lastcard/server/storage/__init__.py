@@ -72,7 +72,9 @@ class GameRow:
     `seed` is the engine's seed derived from `server_seed` and the client seeds (up to 2**512, so
     it is stored as text); `server_seed` is secret until the game is over. `seats` lists the
     table seats that play, in game-seat order. `dealer` (None: the engine chooses) is the
-    `GameRecord` field of that name, for rematches that pass the deal on.
+    `GameRecord` field of that name, for rematches that pass the deal on. `names` go with the
+    record a player downloads, so that its replay names the players (games stored before
+    schema version 3 have none).
     """
 
     id: str
@@ -91,6 +93,7 @@ class GameRow:
     started: float
     ended: float | None
     dealer: int | None = None
+    names: list[str] | None = None  # the players' names, in game-seat order (None: not kept)
 
 
 @dataclass(frozen=True)

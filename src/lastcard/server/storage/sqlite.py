@@ -112,13 +112,16 @@ _SCHEMA_1 = (
 # Version 2: the next game's server seed, drawn when its waiting room opens (SERVER.md §6).
 _SCHEMA_2 = ("ALTER TABLE tables ADD COLUMN next_server_seed TEXT",)
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {0: _SCHEMA_1, 1: _SCHEMA_2}
+# Version 3: the players' names of each game, for the record a player downloads.
+_SCHEMA_3 = ("ALTER TABLE games ADD COLUMN names TEXT",)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {0: _SCHEMA_1, 1: _SCHEMA_2, 2: _SCHEMA_3}
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLE_NAMES = ("tables", "seats", "games", "actions", "chat")
 
 _GAME_COLUMNS = (
     "id, table_code, number, players, rules, seed, generator, dealer, commitment, server_seed, "
-    "client_seeds, seats, status, result, started, ended"
+    "client_seeds, seats, status, result, started, ended, names"
 )
 
 
@@ -421,7 +424,7 @@ class SqliteStorage:
                 )
             db.execute(
                 f"INSERT INTO games ({_GAME_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.id,
                     game.code,
@@ -439,6 +442,7 @@ class SqliteStorage:
                     None if game.result is None else _json(game.result),
                     game.started,
                     game.ended,
+                    None if game.names is None else _json(game.names),
                 ),
             )
             self._touch(db, game.code, game.started)
@@ -537,7 +541,8 @@ class SqliteStorage:
 
 def _game(row: tuple[Any, ...]) -> GameRow:
     (id_, code, number, players, rules, seed, generator, dealer) = row[:8]
-    (commitment, server_seed, client_seeds, seats, status, result, started, ended) = row[8:]
+    (commitment, server_seed, client_seeds, seats, status, result, started, ended) = row[8:16]
+    names = row[16]
     return GameRow(
         id=id_,
         code=code,
@@ -555,6 +560,7 @@ def _game(row: tuple[Any, ...]) -> GameRow:
         started=started,
         ended=ended,
         dealer=dealer,
+        names=None if names is None else json.loads(names),
     )
 
 

@@ -106,7 +106,35 @@ export function renderSeats(list, { view, names, seatOf, tableSeats, you }) {
       ),
     );
   }
+  placeAround(items, you);
   list.replaceChildren(...items);
+}
+
+/**
+ * Seat the players around the felt, the reader at the bottom (a spectator sees seat 1 there)
+ * and the others in the order of play, clockwise: the next seat on the reader's left, across
+ * the top, back down the right. Each seat's place is two custom properties the style sheet
+ * uses where the table is wide enough to be round (set through the CSSOM, which the
+ * Content-Security-Policy allows where it forbids style attributes).
+ */
+export function placeAround(items, you) {
+  const count = items.length;
+  const anchor = you ?? 0;
+  items.forEach((item, k) => {
+    const place = (k - anchor + count) % count;
+    const angle = Math.PI / 2 + (place * 2 * Math.PI) / count;
+    item.style.setProperty("--x", `${(50 + 43 * Math.cos(angle)).toFixed(2)}%`);
+    item.style.setProperty("--y", `${(50 + 41 * Math.sin(angle)).toFixed(2)}%`);
+    item.classList.toggle("seat-across", place !== 0);
+  });
+}
+
+/** Replay a brief motion on `element` (a card arriving): the class is taken off and put back,
+ * so the animation runs again; the style sheet stills it for prefers-reduced-motion. */
+export function replayMotion(element, className) {
+  element.classList.remove(className);
+  void element.offsetWidth; // a reflow between, or the browser sees no change to animate
+  element.classList.add(className);
 }
 
 /**
@@ -160,8 +188,13 @@ export function renderPile(parts, view) {
   const top = view.discard[view.discard.length - 1];
   const declared = top && top.startsWith("W") ? view.color : null;
   const colourWord = view.color ? COLOUR_NAMES[view.color] : "not named yet";
+  const before = parts.discard.dataset.top;
+  const now = `${view.hand_number}:${view.discard.length}:${top}:${declared ?? ""}`;
   parts.discard.className = `card card-big ${colourClass(top, declared)}`;
   replaceChildren(parts.discard, cardFace(top, declared));
+  parts.discard.dataset.top = now;
+  // A card played (the pile grew or its top changed) lands with a brief motion.
+  if (before !== undefined && before !== now) replayMotion(parts.discard, "card-arrive");
   parts.discard.setAttribute("aria-label", `Discard pile: ${cardName(top, declared)}`);
   parts.colour.className = `colour-chip ${view.color ? `c-${COLOUR_NAMES[view.color]}` : "c-wild"}`;
   parts.colour.textContent = view.color

@@ -95,6 +95,8 @@ export class HandView {
       if (at >= 0) this.active = at;
     }
     this.active = Math.max(0, Math.min(this.active, cards.length - 1));
+    // The cards that came since the last drawing (a draw, a deal) arrive with a brief motion.
+    const arriving = previous.length ? newcomers(previous, cards) : new Set();
     this.cards = cards;
     const ids = cardTestIds(cards);
     let drawnMarked = false;
@@ -115,6 +117,7 @@ export class HandView {
             playable.has(code) && "playable",
             isDrawn && "drawn",
             cheat && "cheat",
+            arriving.has(index) && "card-drawn-in",
           ]
             .filter(Boolean)
             .join(" "),
@@ -218,6 +221,19 @@ export class HandView {
     this.playedIndex = index;
     this.focusWasOurs = true;
   }
+}
+
+/** The indices in `cards` of the copies `previous` did not hold. */
+function newcomers(previous, cards) {
+  const held = new Map();
+  for (const code of previous) held.set(code, (held.get(code) ?? 0) + 1);
+  const found = new Set();
+  cards.forEach((code, index) => {
+    const left = held.get(code) ?? 0;
+    if (left > 0) held.set(code, left - 1);
+    else found.add(index);
+  });
+  return found;
 }
 
 /** The index of `code` in `cards` closest to `near`, or -1. */

@@ -11,12 +11,13 @@
 //   page          table-code, connection, alert (role=alert), status (role=status), reclaim;
 //                 the parts: join-panel, waiting, game, over
 //   join          join-name, join, watch, join-error
-//   waiting room  invite-link, copy-link, rules-summary, waiting-seats, wait-seat-N, sit-N,
+//   waiting room  invite-link, copy-link, invite-hint (a link from localhost), rules-summary, waiting-seats, wait-seat-N, sit-N,
 //                 bot-N (host: a seat's bot level), waiting-hint, waiting-error,
 //                 ready (aria-pressed), stand, start; host settings: settings-preset,
 //                 option-<name> (theme cards: option-theme_cards-<card>, one checkbox each),
 //                 settings-target, settings-timer, settings-spectators, settings-save
-//   game          seats, seat-N, count-N, discard, colour, direction, stock, hand-number,
+//   game          seats, seat-N, count-N, discard, colour, direction, stock-pile, stock,
+//                 hand-number, hand-summary (hand-summary-heading, a row summary-N a seat),
 //                 pending, deadline, pirate-window (what a Pirate play had to match),
 //                 open-hands and open-hand-N (Pirate: the others' cards, a labelled list each),
 //                 decisions, hand (role=toolbar), card-<CODE> (a second copy card-<CODE>-2,
@@ -46,6 +47,7 @@
 import { Legal } from "./actions.js";
 import { ApiError, getPresets, joinTable, recordUrl, tableUrl, verifyUrl } from "./api.js";
 import { renderDecisions, renderOpenHands, renderPile, renderSeats } from "./board.js";
+import { renderHandSummary } from "./summary.js";
 import {
   cardName,
   colourChoiceLabel,
@@ -82,6 +84,8 @@ const ACTION_TIMEOUT_MS = 8000; // an action never answered frees the controls a
 const STORY_LIMIT = 500; // lines kept in the story log
 const CHAT_LIMIT = 200;
 const DEADLINE_WARNING_S = 10;
+// A page opened at one of these names makes an invite link no one else can follow.
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 const app = {
   code: normaliseCode(
@@ -117,18 +121,28 @@ const app = {
   hand: null,
   settingsForm: null,
   settingsShown: null, // the settings last copied into the host form
+  handSummary: null, // the last hand's end {event, hand}, shown until the next deal
+  overShown: false, // the end of the game has been brought into view
+  turnShown: null, // the ply whose turn of the reader's brought the hand into view
 };
 
 // -- small functions ----------------------------------------------------------------------------
 
 let alertTimer = null;
 
-/** Say something that concerns the reader; it leaves the screen after a while, so an old
- * "You are skipped." does not stand beside a newer turn (the story keeps every line). */
+/** Say something that concerns the reader. It belongs to the moment it was said: it leaves
+ * the screen with the next move of the game or a new connection (clearAlert), and after a
+ * while in any case, so an old "You are skipped." never stands beside a newer turn (the story
+ * keeps every line). */
 function say(text) {
   announce(byId("alert"), text);
   clearTimeout(alertTimer);
-  if (text) alertTimer = setTimeout(() => announce(byId("alert"), ""), ALERT_SECONDS * 1000);
+  if (text) alertTimer = setTimeout(clearAlert, ALERT_SECONDS * 1000);
+}
+
+function clearAlert() {
+  clearTimeout(alertTimer);
+  announce(byId("alert"), "");
 }
 
 const ALERT_SECONDS = 8;
@@ -322,6 +336,7 @@ function onSocketState(kind, detail) {
     case "open":
       setConnection("Connected", "open");
       document.getElementById("reclaim")?.remove();
+      clearAlert(); // what was said of the old connection ("open in another tab") is over
       break;
     case "reconnecting": {
       const seconds = Math.max(1, Math.round(detail.delay / 1000));
@@ -448,6 +463,8 @@ function onTable(table) {
     app.legal = new Legal([]);
     app.narrator = null;
     app.commit = null;
+    app.handSummary = null;
+    app.overShown = false;
     addStory(["── Back in the waiting room ──"]);
   }
   render();
@@ -487,6 +504,12 @@ function onState(state) {
   addStory(lines);
   const alerts = retold ? [] : eventAlerts(events, gameSeat(), state.names, state.view.rules);
   if (alerts.length) say(alerts.join(" "));
+  else if (!previous || previous.ply !== state.ply) clearAlert();
+  for (const event of events) {
+    // The end-of-hand summary stands from the hand's end until the next deal.
+    if (event.type === "hand_over") app.handSummary = { event, hand: state.view.hand_number };
+    else if (event.type === "deal") app.handSummary = null;
+  }
   if (app.pending && state.ply !== app.pending.ply) clearPending();
   if (previous && previous.ply !== state.ply) dismissStaleChoice();
   render();
@@ -842,6 +865,13 @@ function render() {
   if (status === "waiting") renderWaiting();
   if (inGame) renderGame();
   if (over) renderOver();
+  if (over && !app.overShown) {
+    // On a phone the end of the game would open below the fold: it comes into view, and the
+    // keyboard to its heading.
+    app.overShown = true;
+    byId("over-heading").focus({ preventScroll: true });
+    byId("over").scrollIntoView({ block: "start" });
+  }
   if (status === "waiting") {
     setPrompt(
       app.you.seat === null ? "Watching the waiting room." : byId("waiting-hint").textContent,
@@ -868,6 +898,7 @@ function renderWaiting() {
   const invite = byId("invite-link");
   invite.href = link;
   invite.textContent = link;
+  byId("invite-hint").hidden = !LOOPBACK_HOSTS.has(window.location.hostname);
   byId("rules-summary").textContent = settingsSummary(table.settings);
   byId("next-commitment").textContent = table.next_commitment
     ? "The next deal is sealed: the server has committed to its seed (commitment " +
@@ -1023,6 +1054,8 @@ function renderGame() {
       `${String(commit.commitment).slice(0, 12)}…); check it after the game.`
     : "";
   renderDeadline();
+  renderHandSummary(byId("hand-summary"), app.handSummary, { names, you });
+  bringTurnIntoView(you);
   let prompt = promptText(view, app.legal, names, you, { afterDraw: app.memory.afterDraw });
   if (view.phase === "game_over" || (app.table && app.table.status === "over")) {
     const winners = (view.winners ?? []).map((seat) => (seat === you ? "You" : names[seat]));
@@ -1032,6 +1065,18 @@ function renderGame() {
       : "The game is over.";
   }
   setPrompt(prompt);
+}
+
+/** When the turn comes to the reader, a hand below the screen (a phone, a table of ten) is
+ * brought into view, once a turn: a reader scrolled away to read is not pulled back again. */
+function bringTurnIntoView(you) {
+  const state = app.state;
+  const mine = you !== null && state.view.to_act === you && !app.legal.empty;
+  if (!mine || app.turnShown === state.ply) return;
+  app.turnShown = state.ply;
+  const hand = byId("hand");
+  const box = hand.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) hand.scrollIntoView({ block: "nearest" });
 }
 
 function renderDeadline() {

@@ -87,7 +87,7 @@ export function renderWaitingSeats(list, { table, youSeat, host, levels }, on) {
         ? h(
             "span",
             { className: `badge ${place.ready ? "badge-ready" : "badge-wait"}` },
-            place.ready ? "✓ ready" : "… not ready",
+            place.ready ? "✓ ready" : index === youSeat ? "… not ready yet" : "… not ready",
           )
         : null,
       controls.length ? h("span", { className: "wait-controls" }, controls) : null,
@@ -109,12 +109,16 @@ export function renderWaitingControls(parts, { table, youSeat, host, busy }) {
   parts.hostBox.hidden = !host;
   parts.start.hidden = !host;
   const filled = table.seats.filter((s) => s.kind !== "empty").length;
+  // The reader is told of their own readiness as "you", with what to press, apart from others.
+  const youUnready = seated && !place.ready;
   const unready = table.seats
-    .filter((s) => s.kind === "human" && !s.ready)
+    .filter((s, index) => s.kind === "human" && !s.ready && index !== youSeat)
     .map((s) => s.name ?? "someone");
+  const others = unready.length ? `Waiting for ${unready.join(", ")} to be ready.` : "";
   let hint;
   if (filled < 2) hint = "A game needs at least two filled seats: invite someone or add a bot.";
-  else if (unready.length) hint = `Waiting for ${unready.join(", ")} to be ready.`;
+  else if (youUnready) hint = `Press “I'm ready” when you are. ${others}`.trim();
+  else if (unready.length) hint = others;
   else
     hint = host
       ? "Everyone is ready: start when you like."
