@@ -68,7 +68,7 @@ def hand_faults(app: PlayApp) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("top", ["R9", "Y9", "G9", "B9"])
-def test_every_card_face_is_in_its_colour_and_readable(
+def test_1_every_card_face_is_in_its_colour_and_readable(
     tmp_path: Path, size: tuple[int, int], top: str
 ) -> None:
     deck = " ".join(card for pair in zip(YOURS, ADAS, strict=True) for card in pair) + f" {top}"
@@ -100,7 +100,7 @@ def test_every_card_face_is_in_its_colour_and_readable(
     at_table(app, scenario, size)
 
 
-def test_the_faces_name_no_terminal_colour() -> None:
+def test_1_the_faces_name_no_terminal_colour() -> None:
     # Terminal colour names are resolved by Textual's theme, not by the terminal: only an
     # explicit RGB colour is the colour the player sees.
     for style in STYLES.values():
