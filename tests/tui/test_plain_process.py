@@ -278,3 +278,26 @@ def test_full_screen_needs_two_terminals_and_a_terminal_that_is_not_dumb() -> No
     assert not full_screen_available(tty, tty, {"TERM": "dumb"})  # type: ignore[arg-type]
     assert not full_screen_available(pipe, tty, {"TERM": "xterm"})  # type: ignore[arg-type]
     assert not full_screen_available(tty, pipe, {"TERM": "xterm"})  # type: ignore[arg-type]
+
+
+def test_4_a_failed_save_is_never_reported_as_saved(tmp_path: Path) -> None:
+    # LASTCARD_HOME names a file: nothing can be saved under it. Line mode printed a raw
+    # `[Errno 17]`, then "Game saved: lastcard play resumes it."
+    home = tmp_path / "home"
+    home.write_text("not a folder\n", encoding="utf-8")
+    result = subprocess.run(
+        [*LASTCARD, "play", "--plain", "--seed", "3", "--new"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LASTCARD_HOME": str(home)},
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert "Game saved" not in said
+    assert "[Errno" not in said
+    assert f"The game could not be saved: {home} is a file, not a folder." in said
+    assert said.rstrip().endswith("The game is not saved: lastcard play cannot resume it.")
+    assert home.read_text(encoding="utf-8") == "not a folder\n"

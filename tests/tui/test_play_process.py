@@ -102,3 +102,15 @@ def test_play_without_textual_says_what_to_install(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "pip install 'lastcard[tui]'" in result.stderr + result.stdout
+
+
+def test_4_quitting_a_game_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
+    # LASTCARD_HOME names a file: the full-screen table showed a raw error and quit silently.
+    home = tmp_path / "home"
+    home.write_text("not a folder\n", encoding="utf-8")
+    drawn = run_in_terminal(
+        ["play", "--seed", "3", "--delay", "30"], home, [("first to 500 points", "q")]
+    )
+    said = " ".join(drawn.split())  # the terminal wraps the last words at its width
+    assert "Game saved" not in said and "[Errno" not in said
+    assert "is a file, not a folder. The game is not saved" in said

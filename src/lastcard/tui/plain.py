@@ -34,6 +34,8 @@ from .plain_questions import PROMPT_END
 from .plain_setup import choose_settings
 from .session import GameSession
 from .settings import (
+    NOT_SAVED,
+    SAVED,
     PlaySettings,
     level_names,
     load_settings,
@@ -42,6 +44,7 @@ from .settings import (
     set_aside,
     settings_path,
     write_atomically,
+    write_problem,
 )
 
 INTERRUPTED = 130
@@ -66,17 +69,19 @@ class SavedGame:
         `KeyError` or `TypeError` when it cannot be read."""
         return GameSession.from_dict(json.loads(self.path.read_text(encoding="utf-8")))
 
-    def save(self, session: GameSession) -> None:
+    def save(self, session: GameSession) -> bool:
+        """Write `session`; False when it could not be written (said the first time)."""
         if session.is_over:
-            return
+            return False
         try:
             write_atomically(self.path, json.dumps(session.to_dict(), indent=1))
         except OSError as error:
             if not self._failed:
-                self.lines.say(f"The game could not be saved: {error}")
+                self.lines.say(f"The game could not be saved: {write_problem(error)}.")
             self._failed = True
-        else:
-            self._failed = False
+            return False
+        self._failed = False
+        return True
 
     def forget(self) -> None:
         self.path.unlink(missing_ok=True)
@@ -142,8 +147,7 @@ def run_plain(
             session, resumed = None, False
     except KeyboardInterrupt:
         if session is not None and not session.is_over:
-            saved.save(session)
-            lines.say("", "Game saved: lastcard play resumes it.")
+            lines.say("", SAVED if saved.save(session) else NOT_SAVED)
         return INTERRUPTED
 
 
@@ -189,7 +193,7 @@ def _remember(lines: Lines, settings: PlaySettings, path: Path) -> None:
     try:
         save_settings(settings, path)
     except OSError as error:
-        lines.say(f"Settings not saved: {error}")
+        lines.say(f"Settings not saved: {write_problem(error)}.")
 
 
 def _new_session(lines: Lines, settings: PlaySettings) -> GameSession | None:
