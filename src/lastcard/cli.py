@@ -364,7 +364,8 @@ def play(
             "-s",
             min=0,
             help="Deal a new game with this seed at once (with the last new game's settings): "
-            "the same seed gives the same deal.",
+            "the same seed gives the same deal. An unfinished saved game is kept aside, under "
+            "a name said on screen.",
         ),
     ] = None,
     new: Annotated[

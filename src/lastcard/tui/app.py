@@ -30,6 +30,7 @@ from .settings import (
     NOT_SAVED,
     SAVED,
     PlaySettings,
+    keep_unfinished_aside,
     level_names,
     load_settings,
     save_settings,
@@ -103,6 +104,12 @@ class PlayApp(App[None]):
             else:
                 self.show_new_game()
             return
+        if self.seed is not None:
+            # `--seed` deals at once, as its help says; the unfinished game is kept, not lost.
+            message = keep_unfinished_aside(self.save_file)
+            self.notify(message, title="Unfinished game", timeout=30)
+            self.start_seeded()
+            return
         view = session.view()
         scores = ", ".join(f"{n} {s}" for n, s in zip(session.names, view.scores, strict=True))
         question = (
@@ -113,8 +120,6 @@ class PlayApp(App[None]):
         def answered(resume: bool | None) -> None:
             if resume:
                 self.start(session)
-            elif self.seed is not None:
-                self.start_seeded()
             else:
                 self.show_new_game()
 

@@ -37,6 +37,7 @@ from .settings import (
     NOT_SAVED,
     SAVED,
     PlaySettings,
+    keep_unfinished_aside,
     level_names,
     load_settings,
     save_settings,
@@ -109,7 +110,7 @@ def run_plain(
     try:
         resumed = False
         if not new and saved.exists():
-            offer = _offer_resume(lines, saved)
+            offer = _offer_resume(lines, saved, seeded=seed is not None)
             if offer is None:
                 return 0
             if isinstance(offer, GameSession):
@@ -151,8 +152,9 @@ def run_plain(
         return INTERRUPTED
 
 
-def _offer_resume(lines: Lines, saved: SavedGame) -> GameSession | bool | None:
-    """The saved game if the person resumes it, False for a new game, None if input ended."""
+def _offer_resume(lines: Lines, saved: SavedGame, *, seeded: bool) -> GameSession | bool | None:
+    """The saved game if the person resumes it, False for a new game, None if input ended.
+    `seeded` (`--seed`): a new game at once, the saved one kept aside without a question."""
     try:
         session = saved.load()
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
@@ -164,6 +166,9 @@ def _offer_resume(lines: Lines, saved: SavedGame) -> GameSession | bool | None:
         else:
             where = f"It is kept as {kept}."
         lines.say(f"Your saved game could not be read ({error}). {where} A new game starts.")
+        return False
+    if seeded:
+        lines.say(keep_unfinished_aside(saved.path))
         return False
     view = session.view()
     scores = ", ".join(f"{n} {s}" for n, s in zip(session.names, view.scores, strict=True))
