@@ -101,7 +101,7 @@ def test_play_without_textual_says_what_to_install(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.returncode == 1
-    assert "pip install 'lastcard[tui]'" in result.stderr + result.stdout
+    assert "pip install textual" in result.stderr + result.stdout
 
 
 def test_4_quitting_a_game_that_cannot_be_saved_says_so(tmp_path: Path) -> None:

@@ -114,6 +114,7 @@ def _header(figures: dict[str, Any]) -> list[str]:
         "First-seat advantage, hand length, the value of Wild Draw Four bluffing and of "
         "challenging, and the bot ladder, measured in single hands of the official game.",
         "",
+        *_fallback_lines(figures),
         f"- **Command**: `{run['command']}`",
         f"- **Version**: lastcard {study['lastcard']}.",
         "- **Rules**: the official rules (`Rules()`, the defaults of RULES.md) with "
@@ -175,13 +176,20 @@ def _engine_lines(figures: dict[str, Any]) -> list[str]:
     for reason, cells in reasons.items():
         parts.append(f"the reference engine played {_cells(cells)} ({reason})")
     text = f"- **Engines** (`--engine {engines['requested']}`): " + "; ".join(parts) + "."
-    if engines["seat_hands"] == "default for the reference engine":
-        text += (
-            f" With the reference engine playing the seat cells, they default to "
-            f"{figures['study']['seat_hands']:,} hands instead of "
-            f"{engines['compiled_seat_hands']:,}, so their intervals are wider."
-        )
     return [text]
+
+
+def _fallback_lines(figures: dict[str, Any]) -> list[str]:
+    """At the top of the report: the reference engine played what the compiled simulator
+    could have. The figures are the same; only the time differs."""
+    why = figures["engines"].get("fallback")
+    if why is None:
+        return []
+    return [
+        f"**Played on the reference engine** ({why}): the same hands and the same figures as "
+        "on the compiled simulator, which plays them hundreds of times faster.",
+        "",
+    ]
 
 
 def _first_seat_section(figures: dict[str, Any]) -> list[str]:
