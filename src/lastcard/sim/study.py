@@ -15,9 +15,13 @@ The questions, each a set of *cells* (one table of bots, a number of hands):
    start: those hands (`draw_opening`) are counted apart, and the first player's win rate,
    compared with 1/N, is over the other hands. The same hands give the win share of every
    place in the order of play, with a trend test across the places (`stats.position_trend`),
-   and of the dealer's left, for readers who define "first seat" that way. Each family of
-   tests (first player at each N; trend at each N; Draw Two openings at each N) is adjusted
-   with Holm's method (`stats.holm`). `greedy` is the seat bot because the compiled simulator
+   and of the dealer's left, for readers who define "first seat" that way. The trend over
+   every place is passed by the first place alone, so two more tests say what happens after
+   it: the trend across the places between the first and the last (`inner_trend`), and the
+   last place against the one before it (`last_upturn`: the last place, usually the dealer,
+   wins more again). Each family of tests (first player at each N; each trend, and the
+   upturn, at each N; Draw Two openings at each N) is adjusted with Holm's method
+   (`stats.holm`). `greedy` is the seat bot because the compiled simulator
    plays it: a million hands per player count (`DEFAULT_SEAT_HANDS`) take seconds there, and
    give intervals of a few tenths of a point. Without it the reference engine plays the same
    hands, hours instead of a minute, and the report says so at its top.
@@ -708,12 +712,42 @@ def seat_figures(cell: Cell) -> dict[str, Any]:
         "dealer_left": cell.dealer_left.summary(1 / n),
         "positions": [tally.summary(1 / n) for tally in places],
         "trend": position_trend([tally.wins for tally in places], CONFIDENCE).to_dict(),
+        "inner_trend": inner_trend([tally.wins for tally in places]),
+        "last_upturn": last_upturn([tally.wins for tally in places]),
         "draw_two": {
             "hands": cell.draw_first.hands,
             "first_player": cell.draw_first.summary(1 / n),
             "drawer": cell.drawer.summary(1 / n),
         },
     }
+
+
+def inner_trend(wins: Sequence[int]) -> dict[str, Any] | None:
+    """The trend across the places between the first and the last (2..N-1; None below 4
+    players). The trend over every place is passed by the first place's advantage alone, and
+    the last place (usually the dealer, §2.4) rises again: each is tested apart, this between
+    them. The test is over the hands won from those places (where, under no trend, the winner's
+    place is uniform on them); the slope and its interval are in win share of all hands, as
+    the trend over every place's are."""
+    if len(wins) < 4:
+        return None
+    inner = position_trend(wins[1:-1], CONFIDENCE)
+    total = sum(wins)
+    share = inner.hands / total if total else math.nan
+    trend: dict[str, Any] = inner.to_dict()
+    trend["slope"] = inner.slope * share
+    trend["slope_ci"] = [bound * share for bound in inner.slope_ci]
+    trend["first_place"], trend["last_place"] = 2, len(wins) - 1
+    return trend
+
+
+def last_upturn(wins: Sequence[int]) -> dict[str, Any] | None:
+    """The last place against the one before it (None below 3 players): of the hands won by
+    either, the share the last place won, against an even split (exact binomial test). Above
+    one half, the win share turns up at the last place."""
+    if len(wins) < 3:
+        return None
+    return WinTally(wins[-2] + wins[-1], wins[-1]).summary(0.5)
 
 
 def adjust(tests: Sequence[dict[str, Any]]) -> None:
@@ -723,9 +757,11 @@ def adjust(tests: Sequence[dict[str, Any]]) -> None:
 
 
 def adjust_first_seat(rows: Sequence[dict[str, Any]]) -> None:
-    """Holm's adjustment over the player counts, for each of question 1's three families."""
+    """Holm's adjustment over the player counts, for each of question 1's five families."""
     adjust([r["first_player"] for r in rows])
     adjust([r["trend"] for r in rows])
+    adjust([r["inner_trend"] for r in rows if r["inner_trend"] is not None])
+    adjust([r["last_upturn"] for r in rows if r["last_upturn"] is not None])
     adjust([r["draw_two"]["first_player"] for r in rows])
 
 
@@ -979,7 +1015,8 @@ def compute_study(
             "confidence": CONFIDENCE,
             "multiple_testing": (
                 "Holm's step-down adjustment (p_holm) within each family: the first player's "
-                "share over the player counts; the trend across places over the player counts; "
+                "share over the player counts; the trend across places, the trend across "
+                "places 2..N-1 and the last place's upturn, each over the player counts; "
                 "the Draw Two openings' first player over the player counts; the habits over "
                 "their cells; the ladder's paired comparisons over all of them"
             ),
