@@ -365,7 +365,7 @@ def test_8_positions_png_draws_the_last_places_step_apart_from_the_trend() -> No
         assert drawn[(2, n - 1)] == "-", "the trend between the first and the last place"
         assert drawn[(n - 1, n)] == ":", "the step to the last place"
         assert (1, n) not in drawn, "one line over every place hides the upturn"
-        assert "last vs before p" in ax.get_title()
+        assert "last vs before: Holm p" in ax.get_title()
 
 
 def test_8_a_challenge_result_states_how_often_the_opponents_bluff() -> None:

@@ -185,7 +185,7 @@ def _positions(rows: list[dict[str, Any]]) -> Figure:
     figure.supxlabel(
         "place in the order of play (1 = takes the first turn) · dots: win rate with 95% CI · "
         "solid line: trend between the first and the last place · dotted: the step to the last "
-        "place (its upturn, tested against the place before it) · Holm p in the titles",
+        "place (its upturn, tested against the place before it)",
         fontsize=9,
         wrap=True,
     )
@@ -199,15 +199,19 @@ def _drawable(x: float | None) -> bool:
 
 
 def _place_tests(r: dict[str, Any]) -> str:
-    """A panel's title: the Holm p of the trend between the first and the last place, and of
-    the last place's upturn (the plain p before Holm's adjustment runs)."""
+    """A panel's second title line: the Holm p of the trend between the first and the last
+    place and of the last place's upturn; with two players, of the trend (first against
+    second)."""
     said = []
     for name, key in (("between", "inner_trend"), ("last vs before", "last_upturn")):
         test = r.get(key)
-        if test is not None:
-            p = test.get("p_holm", test["p_value"])
-            said.append(f"{name} p {_p_text(p)}")
-    return ", ".join(said) or f"trend p {_p_text(r['trend']['p_value'])}"
+        if test is not None and "p_holm" in test:
+            said.append(f"{name}: Holm p {_p_text(test['p_holm'])}")
+    if said:
+        return ", ".join(said)
+    trend = r["trend"]
+    holm = f", Holm p {_p_text(trend['p_holm'])}" if "p_holm" in trend else ""
+    return f"trend p {_p_text(trend['p_value'])}{holm}"
 
 
 def _p_text(p: float) -> str:
