@@ -117,3 +117,27 @@ def test_the_footer_names_the_way_out_at_80_columns_while_a_catch_is_on_offer(
         assert "q quit" in text.splitlines()[-1]
 
     at_table(app, scenario, SMALL)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30)])
+def test_10_the_title_keeps_the_hand_and_the_seed_in_sight(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A random seed has 38 digits: at 80 columns the title wrapped at it, and its one line
+    # showed "seed" and nothing after it (not even the hand).
+    seed = 123456789012345678901234567890123456789 % 2**128
+    session = GameSession(["heuristic"] * 3, Rules(), names=NAMES[:4], seed=seed)
+    app = make_app(session, tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        title = screen_text(app).splitlines()[0].strip()
+        assert title.startswith(
+            "4 players · official rules · first to 500 points · hand 1 · seed 1234"
+        )
+        if size[0] >= 120:
+            assert title.endswith(f"seed {seed}")
+        else:
+            assert title.endswith("…"), "cut where it ends, not wrapped out of sight"
+        assert table_of(app).query_one("#table-title").tooltip == f"seed {seed}"
+
+    at_table(app, scenario, size)

@@ -47,7 +47,7 @@ from lastcard.core import (
     PlayerView,
 )
 from lastcard.core.actions import discard, play
-from lastcard.narration import Narrator, game_title
+from lastcard.narration import Narrator, game_goal, rules_name
 
 from .decision import decision_text, refusal_text
 from .faces import card_label, card_text, colour_text
@@ -377,8 +377,16 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._fit)
 
     def _title(self, view: PlayerView) -> Text:
-        title = game_title(view.players, view.rules, self.session.seed)
-        title.append(f" · hand {view.hand_number}", style="bold")
+        # The seed last, cut rather than wrapped (play.tcss): a random seed has 38 digits, and
+        # wrapped at 80 columns it left "seed" alone on the one line there is, the hand's number
+        # gone with the rest. The tooltip holds it whole.
+        rules = view.rules
+        title = Text(
+            f"{view.players} players · {rules_name(rules)} rules · "
+            f"{game_goal(rules)} · hand {view.hand_number} · seed {self.session.seed}",
+            style="bold",
+        )
+        self.query_one("#table-title", Static).tooltip = f"seed {self.session.seed}"
         return title
 
     # -- the person's actions -------------------------------------------------------------
