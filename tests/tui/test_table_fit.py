@@ -141,3 +141,21 @@ def test_10_the_title_keeps_the_hand_and_the_seed_in_sight(
         assert table_of(app).query_one("#table-title").tooltip == f"seed {seed}"
 
     at_table(app, scenario, size)
+
+
+def test_2_squeezed_the_hand_gives_way_before_the_opponents(tmp_path: Path) -> None:
+    # 80×17 squeezes ten players and an eleven-card hand as 80×24 squeezes a hand past 24
+    # cards: the opponents' area kept one line, and six opponents went out of sight.
+    app = make_app(ten_players_eleven_cards(), tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        text = screen_text(app)
+        hidden = [name for name in NAMES[1:] if name not in text]
+        assert not hidden, f"opponents out of sight: {hidden}"
+        table = table_of(app)
+        for widget_id in ("#pile", "#status", "#actions"):
+            assert fully_visible(app, table.query_one(widget_id)), widget_id
+        selected = [w for w in table.query(CardWidget) if w.has_class("selected")]
+        assert len(selected) == 1 and fully_visible(app, selected[0])
+
+    at_table(app, scenario, (80, 17))
