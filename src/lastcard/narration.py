@@ -463,7 +463,7 @@ class Narrator:
         leads = self._verb(seat, " leads", " lead")
         return [
             self._line(
-                self.seat(seat), leads, f" a card of {whose} choice (Mambo), which needs not match."
+                self.seat(seat), leads, f" a card of {whose} choice (Mambo), which need not match."
             )
         ]
 

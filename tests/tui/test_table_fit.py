@@ -7,6 +7,7 @@ and the hand below the fold; an 11-card hand wrapped out of sight as well.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from textual.pilot import Pilot
 from lastcard import Rules
 from lastcard.tui.app import PlayApp
 from lastcard.tui.session import GameSession
-from lastcard.tui.widgets import CardWidget, OpponentPanel
+from lastcard.tui.widgets import CardWidget, OpponentPanel, PileView
 
 from .driver import at_table, bots_move, fully_visible, make_app, screen_text, table_of
 
@@ -159,3 +160,19 @@ def test_2_squeezed_the_hand_gives_way_before_the_opponents(tmp_path: Path) -> N
         assert len(selected) == 1 and fully_visible(app, selected[0])
 
     at_table(app, scenario, (80, 17))
+
+
+def test_12_one_card_in_the_stock_is_one_card(tmp_path: Path) -> None:
+    # The pile read "Stock    1 cards".
+    session = ten_players_eleven_cards()
+    app = make_app(session, tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        pile = table_of(app).query_one(PileView)
+        view = dataclasses.replace(session.view(), stock_size=1)
+        pile.show(view, session.names)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Stock    1 card " in text and "Stock    1 cards" not in text
+
+    at_table(app, scenario, (120, 30))

@@ -14,7 +14,7 @@ play in its window asks you to let it stand (`p`) or call a cheat (`c`).
 
 The theme cards (§7.11): a Joker asks its colour, then its seats (ticked together) and its
 count; a Howler, Friendship or Travel its colour and target; after a Mambo the card chosen is
-given (one to each player in turn), then led as a play that needs not match. Asked about an
+given (one to each player in turn), then led as a play that need not match. Asked about an
 Invisibility block, `b` blocks (after a colour) and `a` allows. A hand shown by a Howler, or to
 you alone by your Travel, is told in the story and for a while in a notice.
 """
