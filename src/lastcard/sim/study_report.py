@@ -361,10 +361,18 @@ def _places(figures: dict[str, Any], rows: Sequence[dict[str, Any]], family: str
             "advantage alone can move: it says the places are not equal, not that the share "
             "falls at every place. The two tests below say what happens after the first place."
         )
+    # Each test's own family: the player counts it runs at (from 4 players; from 3).
     inner = [r for r in rows if r["inner_trend"] is not None]
-    reading += _trend_reading(inner, "inner_trend", family, "between the first and the last place")
-    reading += _upturn_reading([r for r in rows if r["last_upturn"] is not None], family)
+    between = "between the first and the last place"
+    reading += _trend_reading(inner, "inner_trend", _counts(inner), between)
+    upturns = [r for r in rows if r["last_upturn"] is not None]
+    reading += _upturn_reading(upturns, _counts(upturns))
     return [*lines, "**Reading.** " + " ".join(reading), ""]
+
+
+def _counts(rows: Sequence[dict[str, Any]]) -> str:
+    """A family of tests over player counts, for prose: `the 7 player counts`."""
+    return f"the {len(rows)} player count{'s' if len(rows) != 1 else ''}"
 
 
 def _beyond_the_first(rows: Sequence[dict[str, Any]]) -> list[str]:
