@@ -157,7 +157,7 @@ def _first_seat(rows: list[dict[str, Any]]) -> Figure:
 def _positions(rows: list[dict[str, Any]]) -> Figure:
     columns = min(3, len(rows))
     lines = math.ceil(len(rows) / columns)
-    figure = Figure(figsize=(3.6 * columns, 2.7 * lines + 0.6), layout="constrained")
+    figure = Figure(figsize=(3.6 * columns, 3.0 * lines + 0.6), layout="constrained")
     axes = figure.subplots(lines, columns, squeeze=False, sharey=True)
     for ax, r in zip(axes.flat, rows, strict=False):  # the grid may have spare cells
         n = r["players"]
@@ -208,7 +208,7 @@ def _place_tests(r: dict[str, Any]) -> str:
         if test is not None and "p_holm" in test:
             said.append(f"{name}: Holm p {_p_text(test['p_holm'])}")
     if said:
-        return ", ".join(said)
+        return "\n".join(said)  # a line each: side by side they run into the next panel's
     trend = r["trend"]
     holm = f", Holm p {_p_text(trend['p_holm'])}" if "p_holm" in trend else ""
     return f"trend p {_p_text(trend['p_value'])}{holm}"
