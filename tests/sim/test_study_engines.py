@@ -266,7 +266,8 @@ def test_a_null_habit_result_says_what_size_of_effect_its_test_would_have_seen()
     row.update(value=0.0005, value_ci=[-0.0214, 0.0224])
     row["power"].update(detectable=0.0313, hands=2000)
     said = habit_reading(row)
-    assert said.startswith("Challenging (`heuristic`, heads-up): value +0.1 points of hands")
+    assert said.startswith("Challenging (`heuristic`, heads-up, against opponents who bluff ")
+    assert " times in 100 hands): value +0.1 points of hands" in said
     assert "Holm p = 1.00: not significant." in said
     assert (
         "With 2,000 decided hands the test would detect a value of ±3.13 points with 80% "
