@@ -15,7 +15,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[tui]'
+	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python

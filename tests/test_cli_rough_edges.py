@@ -6,8 +6,11 @@ progress from `simulate`, every bot described, actions printed as their codes.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable
@@ -15,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from packaging.requirements import Requirement
 from typer.testing import CliRunner
 
 from lastcard import legal_actions, new_game, parse_action
 from lastcard.bots import bot_names, bot_options, bot_summary
 from lastcard.cli import app
 from lastcard.core import Action, ActionKind, ActionSyntaxError
+from lastcard.sim.fast.support import POLICIES
 
 runner = CliRunner()
 
@@ -97,10 +102,9 @@ def test_study_without_matplotlib_stops_at_once_naming_the_extra(tmp_path: Path)
     args = ("study", "--games", "1000000", "--workers", "1", "--out", str(out))
     result = lastcard_without("matplotlib", *args)
     assert result.returncode == 1
-    line = assert_one_error_line(result.stderr, "pip install 'lastcard[report]'")
+    line = assert_one_error_line(result.stderr, "pip install matplotlib")
     assert line == (
-        "error: lastcard study needs the report extra (matplotlib is not installed): "
-        "pip install 'lastcard[report]'"
+        "error: lastcard study needs matplotlib, which is not installed: pip install matplotlib"
     )
     assert result.stdout == ""
     assert not out.exists()
@@ -110,7 +114,7 @@ def test_study_without_matplotlib_stops_at_once_naming_the_extra(tmp_path: Path)
     ("missing", "flags", "hint"),
     [("openskill", ("--no-plots",), ""), ("matplotlib", (), " (or --no-plots)")],
 )
-def test_tournament_without_its_report_extra_stops_at_once(
+def test_tournament_without_its_plots_or_ratings_stops_at_once(
     tmp_path: Path, missing: str, flags: tuple[str, ...], hint: str
 ) -> None:
     out = tmp_path / "t"
@@ -119,8 +123,8 @@ def test_tournament_without_its_report_extra_stops_at_once(
     assert result.returncode == 1
     line = assert_one_error_line(result.stderr)
     assert line == (
-        f"error: lastcard tournament needs the report extra ({missing} is not installed): "
-        f"pip install 'lastcard[report]'{hint}"
+        f"error: lastcard tournament needs {missing}, which is not installed: "
+        f"pip install {missing}{hint}"
     )
     assert result.stdout == "" and not out.exists()
 
@@ -149,7 +153,7 @@ def test_play_without_textual_names_the_extra() -> None:
     result = lastcard_without("textual", "play", "--new")
     assert result.returncode == 1
     assert_one_error_line(
-        result.stderr, "lastcard play needs the tui extra (textual", "pip install 'lastcard[tui]'"
+        result.stderr, "lastcard play needs textual, which is not installed", "pip install textual"
     )
 
 
@@ -160,6 +164,70 @@ def test_a_policy_bot_without_the_rl_extra_names_it() -> None:
         result.stderr, "lastcard watch needs the rl extra", "pip install 'lastcard[rl]'"
     )
     assert result.stdout == ""
+
+
+# -- issue 27, finding 7: every install hint printed can be pasted into a shell --------------
+
+# `pip install` and what follows it, up to a bracket or a space outside quotes.
+INSTALL_HINT = re.compile(r"pip install ((?:'[^']*'|[^\s()'])+)")
+
+
+def declared(requirement: str) -> str:
+    """The distribution a requirement of lastcard's metadata names: `numba>=0.60` → `numba`."""
+    return Requirement(requirement).name
+
+
+@pytest.mark.parametrize(
+    ("missing", "args"),
+    [
+        ("numba", ("simulate", "-p", "2", "-n", "2")),  # the engine line, on standard output
+        ("textual", ("play", "--new")),
+        ("matplotlib", ("study", "--quick", "--out", "{tmp}/study")),
+        ("openskill", ("tournament", "-b", "greedy,eager", "-o", "{tmp}/t", "--no-plots")),
+        ("uvicorn", ("serve", "--db", "sqlite:///{tmp}/tables.sqlite3")),
+        ("numpy", ("watch", "-p", "2", "--bot", "ppo:agent.npz")),
+        ("ray", ("simulate", "-p", "2", "-n", "2", "--backend", "ray")),
+    ],
+)
+def test_7_every_install_hint_printed_can_be_pasted(
+    tmp_path: Path, missing: str, args: tuple[str, ...]
+) -> None:
+    # Rich read `[fast]` in "pip install 'lastcard[fast]'" as markup and printed
+    # "pip install 'lastcard'", which installs nothing missing. Each hint is read back as the
+    # shell and pip would read it, and must name what brings the missing module.
+    result = lastcard_without(missing, *(arg.format(tmp=tmp_path) for arg in args))
+    hints = INSTALL_HINT.findall(result.stdout + result.stderr)
+    assert hints, result.stdout + result.stderr
+    extras = set(importlib.metadata.metadata("lastcard").get_all("Provides-Extra") or ())
+    requires = importlib.metadata.requires("lastcard") or []
+    base = {declared(r) for r in requires if "extra ==" not in r}
+    for hint in hints:
+        words = shlex.split(hint)
+        assert len(words) == 1, hint
+        requirement = Requirement(words[0])
+        if requirement.name == "lastcard":
+            assert requirement.extras and requirement.extras <= extras, hint
+            needed = {
+                declared(r) for r in requires if any(f'"{e}"' in r for e in requirement.extras)
+            }
+            assert needed, f"{hint} installs nothing more"
+        else:
+            assert requirement.name == missing and missing in base, hint
+
+
+# -- issue 27, finding 11: the help says what the compiled simulator plays --------------------
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "study"])
+def test_11_the_engine_help_names_every_bot_the_compiled_simulator_plays(command: str) -> None:
+    # It said "random, eager and greedy" after the compiled simulator learned `heuristic`.
+    status, out, _ = run(command, "--help")
+    assert status == 0
+    words = " ".join(out.replace("│", " ").split())  # the help's box and wrapping undone
+    bots = ", ".join(POLICIES[:-1]) + f" and {POLICIES[-1]}"
+    assert f"every bot ({bots};" in words
+    assert "heuristic" in POLICIES
+    assert "on the reference engine" not in words, "the default is the same on either engine"
 
 
 # -- bug 5: bot options are checked, in one line listing the valid ones ---------------------

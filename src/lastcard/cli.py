@@ -51,6 +51,7 @@ from lastcard.core.record import state_digest
 from lastcard.narration import PRESET_HELP, Narrator, game_title, rules_name
 from lastcard.sim import DEFAULT_MAX_ACTIONS, play_game, simulate_with_progress
 from lastcard.sim.fast import choose_engine
+from lastcard.sim.fast.support import POLICIES
 from lastcard.sim.parallel import (
     BACKENDS,
     Backend,
@@ -64,11 +65,10 @@ from lastcard.sim.study import (
     DEFAULT_GAMES,
     DEFAULT_SEAT_HANDS,
     DEFAULT_WORKERS,
-    FAST_LADDER_GAMES,
     QUICK_GAMES,
     QUICK_SEAT_HANDS,
-    REFERENCE_SEAT_HANDS,
     parse_players,
+    reference_fallback,
     run_study,
 )
 from lastcard.sim.tournament import (
@@ -93,10 +93,9 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-# The optional extras (pyproject.toml) and the modules of each that the commands import.
+# The optional extras (pyproject.toml) and the modules of each that the commands import. The
+# rest (textual, numba, matplotlib, openskill, ...) comes with every install: `_require`.
 EXTRAS = {
-    "report": ("matplotlib", "openskill"),
-    "tui": ("textual", "platformdirs"),
     "server": ("starlette", "uvicorn", "platformdirs"),
     "rl": ("numpy", "gymnasium", "pettingzoo"),
 }
@@ -125,6 +124,17 @@ def _require_extra(
                 f"lastcard {command} needs the {extra} extra ({module} is not installed): "
                 f"pip install 'lastcard[{extra}]'{hint}"
             ) from None
+
+
+def _require(command: str, module: str, hint: str = "") -> None:
+    """Exit at once, with the command that installs it, when `module`, which every install of
+    lastcard brings (its distribution has the module's name), cannot be imported."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise _fail(
+            f"lastcard {command} needs {module}, which is not installed: pip install {module}{hint}"
+        ) from None
 
 
 def _rules(name: str) -> Rules:
@@ -238,10 +248,11 @@ EngineOption = Annotated[
         "--engine",
         "-e",
         metavar="ENGINE",
-        help="auto: the compiled simulator when it covers the rules and every bot (random, "
-        "eager and greedy; not the 2018 deck, Wild Downpour, elimination, teams or alternative "
-        "scoring), else the reference engine; fast: the compiled one or an error; reference: "
-        "the reference engine. Both play the same games for the same seed.",
+        help="auto: the compiled simulator when it covers the rules and every bot ("
+        + ", ".join(POLICIES[:-1])
+        + f" and {POLICIES[-1]}; not the 2018 deck, Wild Downpour, elimination, teams or "
+        "alternative scoring), else the reference engine; fast: the compiled one or an "
+        "error; reference: the reference engine. Both play the same games for the same seed.",
     ),
 ]
 BotOption = Annotated[
@@ -365,7 +376,8 @@ def play(
             "-s",
             min=0,
             help="Deal a new game with this seed at once (with the last new game's settings): "
-            "the same seed gives the same deal.",
+            "the same seed gives the same deal. An unfinished saved game is kept aside, under "
+            "a name said on screen.",
         ),
     ] = None,
     new: Annotated[
@@ -400,7 +412,7 @@ def play(
     """
     if plain:
         raise typer.Exit(_play_plain(seed, new, delay))
-    _require_extra("play", "tui", hint=" (or run make play; or play line by line: --plain)")
+    _require("play", "textual", hint=" (or run make play; or play line by line: --plain)")
     from lastcard.tui.plain_io import full_screen_available
 
     if not full_screen_available():
@@ -417,7 +429,7 @@ def play(
 
 def _play_plain(seed: int | None, new: bool, delay: float | None) -> int:
     """`lastcard play --plain`, without Textual; its exit status."""
-    _require_extra("play --plain", "tui", modules=("platformdirs",))  # where games are saved
+    _require("play --plain", "platformdirs")  # where games are saved
     from lastcard.tui.plain import run_plain
 
     return run_plain(seed=seed, new=new, bot_delay=delay)
@@ -701,7 +713,8 @@ def simulate(
     console = _console()
     title = f"{games} games · {players} {bot} players · {rules_name(the_rules)} rules · seed {seed}"
     console.print(Text(title, style="bold"))
-    console.print(f"engine                {chosen}" + (f" ({why})" if why else ""))
+    # Text, not markup: a reason may hold an install hint's `[extra]`.
+    console.print(Text(f"engine                {chosen}" + (f" ({why})" if why else "")))
     unfinished = f" ({stats.unfinished} stopped by the action limit)" if stats.unfinished else ""
     console.print(f"games/s               {stats.games_per_second:,.1f}{unfinished}")
     console.print(f"hands                 {stats.hands:,} ({stats.blocked_hands:,} blocked)")
@@ -820,9 +833,9 @@ def tournament(
         raise typer.BadParameter(f"{out} exists and is not a directory", param_hint="'--out'")
     workers = workers or os.cpu_count() or 1
     command = _tournament_command(specs, games, rules, seed, workers, out, matches, keep_records)
-    _require_extra("tournament", "report", ("openskill",))  # the ratings
+    _require("tournament", "openskill")  # the ratings
     if plots:
-        _require_extra("tournament", "report", ("matplotlib",), hint=" (or --no-plots)")
+        _require("tournament", "matplotlib", hint=" (or --no-plots)")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -895,7 +908,7 @@ def _print_tournament(result: TournamentResult, written: list[Path]) -> None:
             style="bold",
         )
     )
-    console.print(f"engine  {result.engine_line}")
+    console.print(Text(f"engine  {result.engine_line}"))
     table = Table(box=None, pad_edge=False, show_edge=False)
     for column in ("bot", "seats", "win rate", "95% CI", "points/hand", "left in hand", "rating"):
         table.add_column(column, justify="left" if column == "bot" else "right")
@@ -929,8 +942,7 @@ def study(
             "--games",
             "-n",
             min=1,
-            help=f"Hands per ladder cell: {FAST_LADDER_GAMES:,} by default on the compiled "
-            f"simulator, {DEFAULT_GAMES:,} on the reference engine.",
+            help=f"Hands per ladder cell (default {DEFAULT_GAMES:,}).",
         ),
     ] = None,
     seat_hands: Annotated[
@@ -938,9 +950,8 @@ def study(
         typer.Option(
             "--seat-hands",
             min=1,
-            help=f"Hands per first-seat cell (each player count) and per habit cell: "
-            f"{DEFAULT_SEAT_HANDS:,} by default on the compiled simulator, "
-            f"{REFERENCE_SEAT_HANDS:,} on the reference engine.",
+            help=f"Hands per first-seat cell (each player count) and per habit cell "
+            f"(default {DEFAULT_SEAT_HANDS:,}).",
         ),
     ] = None,
     seed: Annotated[
@@ -990,7 +1001,18 @@ def study(
         counts = parse_players(players)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="'--players'") from None
-    _require_extra("study", "report", ("matplotlib",))  # the plots; before hours of games
+    _require("study", "matplotlib")  # the plots; before the games
+    fallback = None if quick else reference_fallback(engine)
+    if fallback is not None:
+        # Said before hours of work, not after: the same study, on the slow engine.
+        Console(stderr=True, highlight=False).print(
+            Text(
+                f"note: the reference engine plays this study ({fallback}), hundreds of "
+                "times slower than the compiled simulator: the default study takes hours "
+                "instead of about a minute (--seat-hands and --games make it smaller)",
+                style="bold",
+            )
+        )
     runner = _backend(backend, address, workers)
     try:
         with _running_on(runner):

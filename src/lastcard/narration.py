@@ -126,16 +126,20 @@ def rules_name(rules: Rules) -> str:
     return "custom"
 
 
+def game_goal(rules: Rules) -> str:
+    """How a game under `rules` ends: `first to 500 points`, `a single hand`, ..."""
+    if rules.elimination:
+        return f"last player under {rules.elimination_threshold} points wins"
+    if rules.target_score is None:
+        return "a single hand"
+    return f"first to {rules.target_score} points"
+
+
 def game_title(players: int, rules: Rules, seed: int) -> Text:
     """The one-line heading of a game: players, rules, seed and how it ends."""
-    if rules.elimination:
-        goal = f"last player under {rules.elimination_threshold} points wins"
-    elif rules.target_score is None:
-        goal = "a single hand"
-    else:
-        goal = f"first to {rules.target_score} points"
     return Text(
-        f"lastcard · {players} players · {rules_name(rules)} rules · seed {seed} · {goal}",
+        f"lastcard · {players} players · {rules_name(rules)} rules · seed {seed} · "
+        f"{game_goal(rules)}",
         style="bold",
     )
 
@@ -459,7 +463,7 @@ class Narrator:
         leads = self._verb(seat, " leads", " lead")
         return [
             self._line(
-                self.seat(seat), leads, f" a card of {whose} choice (Mambo), which needs not match."
+                self.seat(seat), leads, f" a card of {whose} choice (Mambo), which need not match."
             )
         ]
 

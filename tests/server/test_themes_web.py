@@ -401,13 +401,13 @@ def test_s9_a_mambo_asks_for_a_gift_then_a_lead(pages: Pages, server: SeededServ
     by_id(ben, f"card-{given}").click()
     leading = pages.state_after(ben, gifting["ply"])
     assert leading["view"]["phase"] == "await_lead"
-    status_is(ben, "Mambo: lead any card of your hand; it needs not match.")
+    status_is(ben, "Mambo: lead any card of your hand; it need not match.")
     story_has(ben, f"You give {card_words(ben, given)} to Ana.")
     story_has(ana, "Ben gives you a card.")
     by_id(ben, f"card-{led}").click()
     pages.state_after(ben, leading["ply"])
     assert sent_codes(pages, ben) == ["WM", f"give {given}", f"lead {led}"]
-    story_has(ana, "Ben leads a card of their choice (Mambo), which needs not match.")
+    story_has(ana, "Ben leads a card of their choice (Mambo), which need not match.")
     story_has(ana, f"Ben plays {card_words(ana, led)} (4 cards left).")
 
 

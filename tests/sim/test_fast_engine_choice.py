@@ -68,8 +68,8 @@ def test_without_numba_auto_falls_back_and_fast_says_what_to_install(
         importlib.util, "find_spec", lambda name, *a: None if name == "numba" else real(name, *a)
     )
     engine, why = choose_engine("auto", Rules(), ["eager"] * 2)
-    assert engine == "reference" and why is not None and "lastcard[fast]" in why
-    with pytest.raises(FastUnsupportedError, match=r"lastcard\[fast\]"):
+    assert engine == "reference" and why is not None and "pip install numba" in why
+    with pytest.raises(FastUnsupportedError, match="pip install numba"):
         choose_engine("fast", Rules(), ["eager"] * 2)
 
 

@@ -11,15 +11,20 @@ import pytest
 
 from lastcard import GameState, Rules, apply, new_game
 from lastcard.bots import bot_names
+from lastcard.sim import study_plots
+from lastcard.sim.stats import position_trend
 from lastcard.sim.study import (
     ISMCTS_SPEC,
     Cell,
     HandTask,
     MeasuredHand,
     WinTally,
+    adjust_first_seat,
     compute_study,
     first_player,
     hand_seed,
+    inner_trend,
+    last_upturn,
     opened_with_a_draw,
     parse_players,
     plan_study,
@@ -307,3 +312,69 @@ def test_the_report_claims_only_what_the_adjusted_tests_show() -> None:
         row["first_player"].update(p_value=0.5, p_holm=1.0)
     text = render_report(figures)
     assert "No player count's test survives Holm's correction over the 3 player counts" in text
+
+
+# -- issue 27, finding 8: the readings say what their tests show ------------------------------
+
+# Wins by place, 100,000 decided hands each: a first place far ahead, then at 5 players a fall
+# between the first and the last place and a last place rising again; at 4 players no trend
+# between them and a last place below the one before it.
+PLACES = {5: [30_000, 18_000, 17_000, 16_000, 19_000], 4: [30_000, 25_000, 25_000, 20_000]}
+
+
+def places_study() -> dict[str, Any]:
+    figures = compute_study(
+        games=4, seat_hands=8, seed=3, workers=1, players=(4, 5), progress=False
+    )
+    figures["run"]["command"] = "lastcard study"
+    rows = figures["first_seat"]
+    for row in rows:
+        n = row["players"]
+        wins = PLACES[n]
+        row["positions"] = [WinTally(sum(wins), w).summary(1 / n) for w in wins]
+        row["trend"] = position_trend(wins).to_dict()
+        row["inner_trend"] = inner_trend(wins)
+        row["last_upturn"] = last_upturn(wins)
+    adjust_first_seat(rows)
+    return figures
+
+
+def test_8_the_trend_after_the_first_place_and_the_last_places_upturn_are_tested_apart() -> None:
+    # "The win share falls with the place" rested on the winners' mean place, which the first
+    # place alone moves; the last place's rise at every N >= 4 went unsaid.
+    figures = places_study()
+    five = next(r for r in figures["first_seat"] if r["players"] == 5)
+    assert five["inner_trend"]["places"] == 3 and five["inner_trend"]["slope"] < 0
+    assert five["last_upturn"]["rate"] == pytest.approx(19 / 35)
+    text = " ".join(render_report(figures).split())
+    assert "which the first place's advantage alone can move" in text
+    assert (
+        "The win share falls with the place in the order of play between the first and the "
+        "last place at N = 5"
+    ) in text
+    assert "At N = 4 these hands show no trend between the first and the last place" in text
+    assert "The last place wins more than the place before it at N = 5, an upturn" in text
+    assert "The last place wins less than the place before it at N = 4." in text
+    assert "| trend between (points/place) |" in text
+
+
+def test_8_positions_png_draws_the_last_places_step_apart_from_the_trend() -> None:
+    figure = study_plots._positions(places_study()["first_seat"])
+    for ax, n in zip(figure.axes, (4, 5), strict=True):
+        drawn = {tuple(line.get_xdata()): line.get_linestyle() for line in ax.get_lines()}
+        assert drawn[(2, n - 1)] == "-", "the trend between the first and the last place"
+        assert drawn[(n - 1, n)] == ":", "the step to the last place"
+        assert (1, n) not in drawn, "one line over every place hides the upturn"
+        assert "last vs before: Holm p" in ax.get_title()
+
+
+def test_8_a_challenge_result_states_how_often_the_opponents_bluff() -> None:
+    # "Challenging does worse" held against opponents that bluff 0.1 times in 100 hands.
+    figures = compute_study(games=4, seat_hands=40, seed=3, workers=1, players=(2,), progress=False)
+    figures["run"]["command"] = "lastcard study"
+    text = render_report(figures)
+    for r in figures["habits"]:
+        bluffs = r["activity"][r["with"]]["bluffs_per_100_hands"]
+        if r["habit"] == "challenge":
+            assert f"against opponents who bluff {bluffs:.1f} times in 100 hands" in text
+    assert "against opponents who challenge" in text

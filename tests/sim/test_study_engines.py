@@ -15,17 +15,15 @@ import numpy as np
 import pytest
 
 from lastcard.core.rng import STREAM_GAME, derive_seed, stream_seed
-from lastcard.sim import fast
+from lastcard.sim import fast, study
 from lastcard.sim.fast import FastUnsupportedError
 from lastcard.sim.fast.run import game_seeds
 from lastcard.sim.study import (
     BLOCK,
     DEFAULT_GAMES,
     DEFAULT_SEAT_HANDS,
-    FAST_LADDER_GAMES,
     GREEDY_HABITS,
     GREEDY_WITHOUT,
-    REFERENCE_SEAT_HANDS,
     BlockTask,
     Cell,
     CellPlan,
@@ -36,11 +34,10 @@ from lastcard.sim.study import (
     cell_plan,
     cell_seed,
     compute_study,
-    default_games,
-    default_seat_hands,
     hand_seed,
     play_block,
     play_hand,
+    reference_fallback,
     run_study,
     task_count,
     tasks_of,
@@ -210,10 +207,8 @@ def test_each_cell_takes_the_compiled_simulator_when_its_bots_have_versions() ->
     assert cell_engine("auto", ["heuristic:bluff=false", "heuristic"]) == ("fast", None)
     with pytest.raises(FastUnsupportedError, match="unknown engine"):
         cell_engine("quick", ["heuristic"])
-    assert default_seat_hands("auto") == DEFAULT_SEAT_HANDS
-    assert default_seat_hands("reference") == REFERENCE_SEAT_HANDS
-    assert default_games("auto") == FAST_LADDER_GAMES  # heuristic, greedy, eager, random
-    assert default_games("reference") == DEFAULT_GAMES
+    assert reference_fallback("auto") is None
+    assert reference_fallback("reference") == "`--engine reference` asked for it"
 
 
 def test_without_numba_auto_falls_back_and_fast_fails_with_the_reason(
@@ -222,8 +217,8 @@ def test_without_numba_auto_falls_back_and_fast_fails_with_the_reason(
     monkeypatch.setattr(fast, "available", lambda: False)
     played_by, why = cell_engine("auto", ["greedy"])
     assert played_by == "reference" and why is not None and "numba" in why
-    assert default_seat_hands("auto") == REFERENCE_SEAT_HANDS
-    assert default_games("auto") == DEFAULT_GAMES
+    fallback = reference_fallback("auto")
+    assert fallback is not None and "numba is not installed" in fallback
     with pytest.raises(FastUnsupportedError, match="numba"):
         cell_engine("fast", ["greedy"])
 
@@ -255,6 +250,10 @@ def test_a_study_is_the_same_on_either_engine(tmp_path: Path) -> None:
     assert "the compiled simulator (`lastcard.sim.fast`) played `seat/2`, `seat/3`" in text
     assert "--engine fast" in text
     assert "`--engine reference` asked for it" in reports["reference"].read_text()
+    # Issue 27, finding 7: said at the top, before the method, not only among the engines.
+    top = reports["reference"].read_text().split("- **Command**")[0]
+    assert "**Played on the reference engine** (`--engine reference` asked for it)" in top
+    assert "Played on the reference engine" not in text
 
 
 # -- the habits' power -------------------------------------------------------------------------
@@ -267,7 +266,8 @@ def test_a_null_habit_result_says_what_size_of_effect_its_test_would_have_seen()
     row.update(value=0.0005, value_ci=[-0.0214, 0.0224])
     row["power"].update(detectable=0.0313, hands=2000)
     said = habit_reading(row)
-    assert said.startswith("Challenging (`heuristic`, heads-up): value +0.1 points of hands")
+    assert said.startswith("Challenging (`heuristic`, heads-up, against opponents who bluff ")
+    assert " times in 100 hands): value +0.1 points of hands" in said
     assert "Holm p = 1.00: not significant." in said
     assert (
         "With 2,000 decided hands the test would detect a value of ±3.13 points with 80% "
@@ -281,3 +281,29 @@ def test_a_null_habit_result_says_what_size_of_effect_its_test_would_have_seen()
     row["value"] = 0.05
     shown = habit_reading(row)
     assert "the habit helps this bot (the test detects ±3.13 points with 80% power)" in shown
+
+
+class _Planned(Exception):
+    """Stops a study once it is planned: the plan is what the test compares."""
+
+
+def test_7_the_default_study_is_the_same_with_or_without_the_compiled_simulator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Without numba the default study was another study: 20,000 hands a seat cell instead of
+    # a million, 2,000 a ladder cell instead of 100,000 (one habit's verdict flipped).
+    plans: list[dict[str, Any]] = []
+
+    def planned(**options: Any) -> None:
+        plans.append(options)
+        raise _Planned
+
+    monkeypatch.setattr(study, "plan_study", planned)
+    for numba in (True, False):
+        monkeypatch.setattr(fast, "available", lambda numba=numba: numba)
+        with pytest.raises(_Planned):
+            compute_study(games=None, seat_hands=None, seed=1, workers=1, progress=False)
+    with_numba, without = plans
+    assert with_numba == without
+    assert with_numba["seat_hands"] == DEFAULT_SEAT_HANDS == 1_000_000
+    assert with_numba["games"] == DEFAULT_GAMES == 100_000

@@ -47,14 +47,28 @@ def test_then_the_pile_and_your_panel_lose_their_borders() -> None:
     assert result.seats_height == 4 and result.hand_height == 2 * CARD_HEIGHT  # all the rest
 
 
-def test_then_the_opponents_scroll_and_last_the_hand() -> None:
+def test_then_the_hand_gives_way_to_one_row_and_last_the_opponents() -> None:
     result = fit(80, 16, 9, 11, middle_lines=5, status_lines=3)
-    # 16 rows: 5 for the flat pile, 3 status, 1 buttons; 7 left for the seats and the hand.
+    # 16 rows: 5 for the flat pile, 3 status, 1 buttons; 7 left for the seats and the hand:
+    # the nine opponents' three lines, and one row of cards that scrolls to the selected one.
     assert result.flat_middle
-    assert result.seats_height == 1
-    assert result.hand_height == 6  # less than its 8: it scrolls to the selected card
+    assert result.seats_height == 3
+    assert result.hand_height == CARD_HEIGHT
+    small = fit(80, 13, 9, 11, middle_lines=5, status_lines=3)  # 4 rows: the hand's row
+    assert small.seats_height == 1 and small.hand_height == CARD_HEIGHT
     tiny = fit(80, 10, 9, 11, middle_lines=5, status_lines=3)
     assert tiny.hand_height == CARD_HEIGHT  # one row of cards, whatever happens
+
+
+@pytest.mark.parametrize("cards", range(11, 41))
+def test_2_at_80_by_24_ten_players_stay_in_sight_however_long_your_hand(cards: int) -> None:
+    # Past about 17 cards the opponents' area shrank to one line: 3 of the 9 in sight, with
+    # nothing to say that the others were there.
+    for middle_lines, status_lines in ((4, 2), (5, 3)):
+        result = fit(80, 22, 9, cards, middle_lines=middle_lines, status_lines=status_lines)
+        lines = -(-9 // result.opponent_columns)
+        assert result.opponents == "lines" and result.seats_height >= lines
+        assert result.hand_height >= CARD_HEIGHT
 
 
 @pytest.mark.parametrize("opponents", range(1, 10))

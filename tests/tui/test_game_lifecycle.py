@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from lastcard import Rules
 from lastcard.tui.app import PlayApp
+from lastcard.tui.help_screen import HelpScreen
 from lastcard.tui.new_game import NewGameScreen
 from lastcard.tui.summary import GameOverScreen, HandSummaryScreen
 from lastcard.tui.table import TableScreen
@@ -46,6 +47,8 @@ def test_6_after_the_game_a_cancelled_new_game_goes_back_to_the_standings(
         assert isinstance(app.screen, GameOverScreen)
         text = screen_text(app)
         assert "Quit (q)" in text and "New game (n)" in text
+        footer = text.splitlines()[-1]  # the standings' own keys, not the table's beneath
+        assert "? rules" in footer and "q quit" in footer and "bots now" not in footer
         await pilot.press("q")
         await pilot.pause()
 
@@ -99,3 +102,41 @@ def test_a_second_corrupted_save_is_kept_beside_the_first(tmp_path: Path) -> Non
 
         at_table(app, scenario, (80, 24))
     assert len(list(tmp_path.glob("saved-game.json.corrupt-*"))) == 2
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30)])
+def test_3_the_hand_summary_answers_the_keys_its_footer_offers(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A game to 500: you (R5 R6) go out of the first hand on your second turn; the summary
+    # offered `? rules` and `q quit` in the footer (the table's, beneath it), and both did
+    # nothing: a modal screen takes no key of the app's.
+    rules = Rules(hand_size=2)
+    session = stacked_session(["heuristic"], "R5 B1 R6 B2 R3 Y9", rules=rules)
+    app = make_app(session, tmp_path)
+    save = tmp_path / "saved-game.json"
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("u")
+        await play(pilot, app, "R5")
+        await bots_move(pilot, app)
+        await play(pilot, app, "R6")
+        assert isinstance(app.screen, HandSummaryScreen)
+        footer = screen_text(app).splitlines()[-1]
+        assert "? rules" in footer and "q quit" in footer and "continue" in footer
+        assert "bots now" not in footer, "the table's keys do nothing here"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen), "the help closes back to the summary"
+        save.unlink()
+        await pilot.press("q")
+        await pilot.pause()
+
+    at_table(app, scenario, size)
+    assert app.return_code == 0 and not app.is_running
+    assert save.exists(), "quitting from the summary saves the game"
+    resumed = PlayApp(settings_file=tmp_path / "s.json", save_file=save).load_game()
+    assert resumed.view().scores == session.view().scores

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.color import Color as RichColor
 from textual.pilot import Pilot
 
 from lastcard import Rules
@@ -16,25 +15,8 @@ from lastcard.tui.app import PlayApp
 from lastcard.tui.session import GameSession
 from lastcard.tui.widgets import CardWidget
 
+from .colours import READABLE, contrast
 from .driver import at_table, make_app, stacked_session, table_of
-
-READABLE = 4.5  # WCAG 2 AA, normal text
-
-
-def luminance(color: RichColor) -> float:
-    """WCAG 2 relative luminance."""
-
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    red, green, blue = color.get_truecolor()
-    return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
-
-
-def contrast(foreground: RichColor, background: RichColor) -> float:
-    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
 
 
 def number_key_contrasts(app: PlayApp) -> dict[str, float]:

@@ -350,3 +350,18 @@ def test_side_by_side_the_option_lists_are_whole(size: tuple[int, int]) -> None:
 
     run(scenario, size=size)
     assert len(checked) >= 2  # the first lists, at least, were read on the screen
+
+
+@pytest.mark.parametrize("typed", ["-5", str(2**512)])
+def test_12_a_seed_out_of_range_is_refused_in_plain_words(typed: str) -> None:
+    # The form passed it on, and the engine's refusal named "the secure generator".
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        screen(app).query_one("#seed", Input).focus()
+        await pilot.press(*typed)
+        await pilot.pause()
+        said = error_text(app)
+        assert "Seed: enter a whole number from 0 to 2^512 − 1" in said
+        assert "generator" not in said
+        assert screen(app).query_one("#start", Button).disabled
+
+    run(scenario)

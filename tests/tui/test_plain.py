@@ -55,8 +55,9 @@ class Played:
         )
         self.ending = self.game.play()
 
-    def _save(self, session: GameSession) -> None:
+    def _save(self, session: GameSession) -> bool:
         self.saves.append(session.to_dict())
+        return True
 
     def _forget(self) -> None:
         self.forgotten = True

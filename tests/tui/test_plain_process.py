@@ -278,3 +278,59 @@ def test_full_screen_needs_two_terminals_and_a_terminal_that_is_not_dumb() -> No
     assert not full_screen_available(tty, tty, {"TERM": "dumb"})  # type: ignore[arg-type]
     assert not full_screen_available(pipe, tty, {"TERM": "xterm"})  # type: ignore[arg-type]
     assert not full_screen_available(tty, pipe, {"TERM": "xterm"})  # type: ignore[arg-type]
+
+
+def test_4_a_failed_save_is_never_reported_as_saved(tmp_path: Path) -> None:
+    # LASTCARD_HOME names a file: nothing can be saved under it. Line mode printed a raw
+    # `[Errno 17]`, then "Game saved: lastcard play resumes it."
+    home = tmp_path / "home"
+    home.write_text("not a folder\n", encoding="utf-8")
+    result = subprocess.run(
+        [*LASTCARD, "play", "--plain", "--seed", "3", "--new"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LASTCARD_HOME": str(home)},
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert "Game saved" not in said
+    assert "[Errno" not in said
+    assert f"The game could not be saved: {home} is a file, not a folder." in said
+    assert said.rstrip().endswith("The game is not saved: lastcard play cannot resume it.")
+    assert home.read_text(encoding="utf-8") == "not a folder\n"
+
+
+def plain_run(home: Path, *args: str, answers: str) -> subprocess.CompletedProcess[str]:
+    """`lastcard play --plain ARGS` with `answers` piped in, to its end."""
+    return subprocess.run(
+        [*LASTCARD, "play", "--plain", *args],
+        input=answers,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LASTCARD_HOME": str(home)},
+        timeout=60,
+        check=False,
+    )
+
+
+def test_9_play_seed_deals_at_once_and_keeps_the_unfinished_game_aside(tmp_path: Path) -> None:
+    # `play --seed N` asked to resume the saved game instead of dealing at once as its help
+    # says; piped a script of answers, it asked the question again for every line.
+    write_settings(tmp_path, 2, "easy", Rules(hand_size=7))
+    first = plain_run(tmp_path, "--seed", "3", "--new", answers="quit\n")
+    assert first.returncode == 0 and "Game saved" in first.stdout
+    save = tmp_path / "saved-game.json"
+    unfinished = save.read_text(encoding="utf-8")
+
+    seeded = plain_run(tmp_path, "--seed", "5", answers="draw\nquit\n")
+    assert seeded.returncode == 0, seeded.stderr
+    said = seeded.stdout
+    assert "Resume it?" not in said and "unfinished game:" not in said
+    assert "seed 5" in said
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith("saved-game.json.")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == unfinished
+    assert f"Your unfinished game is kept as {kept[0]}" in said
+    assert json.loads(save.read_text(encoding="utf-8"))["record"]["seed"] == 5

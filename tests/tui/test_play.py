@@ -428,17 +428,23 @@ def test_a_small_terminal_hides_the_story_but_keeps_its_last_line(tmp_path: Path
     at_table(app, scenario, size=(80, 24))
 
 
-def test_a_seed_on_the_command_line_asks_before_replacing_a_saved_game(tmp_path: Path) -> None:
+def test_9_a_seed_on_the_command_line_deals_at_once_and_keeps_the_saved_game(
+    tmp_path: Path,
+) -> None:
+    # It asked to resume the saved game, where `--seed`'s help says it deals at once.
     saved = stacked_session(["heuristic"], "R5 B1 W B2 R7 B3 R3 Y9 Y8")
     saved.act("R5")
-    (tmp_path / "saved-game.json").write_text(json.dumps(saved.to_dict()), encoding="utf-8")
+    text = json.dumps(saved.to_dict())
+    (tmp_path / "saved-game.json").write_text(text, encoding="utf-8")
     app = make_app(None, tmp_path, seed=5)
 
     async def scenario(pilot: Pilot[None]) -> None:
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")  # a new game after all: the one with seed 5
-        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
         assert table_of(app).session.seed == 5
+        kept = [p for p in tmp_path.iterdir() if p.name.startswith("saved-game.json.unfinished")]
+        assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
+        notices = [n.message for n in app._notifications]
+        assert any(f"Your unfinished game is kept as {kept[0]}" in m for m in notices)
 
     at_table(app, scenario)
 

@@ -101,4 +101,30 @@ def test_play_without_textual_says_what_to_install(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.returncode == 1
-    assert "pip install 'lastcard[tui]'" in result.stderr + result.stdout
+    assert "pip install textual" in result.stderr + result.stdout
+
+
+def test_4_quitting_a_game_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
+    # LASTCARD_HOME names a file: the full-screen table showed a raw error and quit silently.
+    home = tmp_path / "home"
+    home.write_text("not a folder\n", encoding="utf-8")
+    drawn = run_in_terminal(
+        ["play", "--seed", "3", "--delay", "30"], home, [("first to 500 points", "q")]
+    )
+    said = " ".join(drawn.split())  # the terminal wraps the last words at its width
+    assert "Game saved" not in said and "[Errno" not in said
+    assert "is a file, not a folder. The game is not saved" in said
+
+
+def test_9_play_seed_deals_at_once_with_a_game_saved(tmp_path: Path) -> None:
+    # `play --seed N` asked to resume the saved game instead of dealing at once.
+    run_in_terminal(
+        ["play", "--seed", "3", "--delay", "30"], tmp_path, [("first to 500 points", "q")]
+    )
+    save = tmp_path / "saved-game.json"
+    unfinished = save.read_text(encoding="utf-8")
+    drawn = run_in_terminal(["play", "--seed", "5", "--delay", "30"], tmp_path, [("seed 5", "q")])
+    assert "Resume (r)" not in drawn
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith("saved-game.json.")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == unfinished
+    assert json.loads(save.read_text(encoding="utf-8"))["record"]["seed"] == 5

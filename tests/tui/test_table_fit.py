@@ -7,6 +7,7 @@ and the hand below the fold; an 11-card hand wrapped out of sight as well.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from textual.pilot import Pilot
 from lastcard import Rules
 from lastcard.tui.app import PlayApp
 from lastcard.tui.session import GameSession
-from lastcard.tui.widgets import CardWidget, OpponentPanel
+from lastcard.tui.widgets import CardWidget, OpponentPanel, PileView
 
 from .driver import at_table, bots_move, fully_visible, make_app, screen_text, table_of
 
@@ -117,3 +118,61 @@ def test_the_footer_names_the_way_out_at_80_columns_while_a_catch_is_on_offer(
         assert "q quit" in text.splitlines()[-1]
 
     at_table(app, scenario, SMALL)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30)])
+def test_10_the_title_keeps_the_hand_and_the_seed_in_sight(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A random seed has 38 digits: at 80 columns the title wrapped at it, and its one line
+    # showed "seed" and nothing after it (not even the hand).
+    seed = 123456789012345678901234567890123456789 % 2**128
+    session = GameSession(["heuristic"] * 3, Rules(), names=NAMES[:4], seed=seed)
+    app = make_app(session, tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        title = screen_text(app).splitlines()[0].strip()
+        assert title.startswith(
+            "4 players · official rules · first to 500 points · hand 1 · seed 1234"
+        )
+        if size[0] >= 120:
+            assert title.endswith(f"seed {seed}")
+        else:
+            assert title.endswith("…"), "cut where it ends, not wrapped out of sight"
+        assert table_of(app).query_one("#table-title").tooltip == f"seed {seed}"
+
+    at_table(app, scenario, size)
+
+
+def test_2_squeezed_the_hand_gives_way_before_the_opponents(tmp_path: Path) -> None:
+    # 80×17 squeezes ten players and an eleven-card hand as 80×24 squeezes a hand past 24
+    # cards: the opponents' area kept one line, and six opponents went out of sight.
+    app = make_app(ten_players_eleven_cards(), tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        text = screen_text(app)
+        hidden = [name for name in NAMES[1:] if name not in text]
+        assert not hidden, f"opponents out of sight: {hidden}"
+        table = table_of(app)
+        for widget_id in ("#pile", "#status", "#actions"):
+            assert fully_visible(app, table.query_one(widget_id)), widget_id
+        selected = [w for w in table.query(CardWidget) if w.has_class("selected")]
+        assert len(selected) == 1 and fully_visible(app, selected[0])
+
+    at_table(app, scenario, (80, 17))
+
+
+def test_12_one_card_in_the_stock_is_one_card(tmp_path: Path) -> None:
+    # The pile read "Stock    1 cards".
+    session = ten_players_eleven_cards()
+    app = make_app(session, tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        pile = table_of(app).query_one(PileView)
+        view = dataclasses.replace(session.view(), stock_size=1)
+        pile.show(view, session.names)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Stock    1 card " in text and "Stock    1 cards" not in text
+
+    at_table(app, scenario, (120, 30))

@@ -285,7 +285,7 @@ def test_7_11_7_a_mambo_its_gifts_and_its_lead_by_keys(tmp_path: Path) -> None:
         assert status(app).startswith("Mambo: give one card to Basil")
         await play(pilot, app, "R5")
         assert status(app).startswith(
-            "Mambo: lead any card of your hand [←→ Enter, or click]: it needs not match. "
+            "Mambo: lead any card of your hand [←→ Enter, or click]: it need not match. "
             "A lead that leaves you one card: press u first to call UNO with it."
         )
         await pilot.press("u")
@@ -298,7 +298,7 @@ def test_7_11_7_a_mambo_its_gifts_and_its_lead_by_keys(tmp_path: Path) -> None:
             "You play W★MAMBO (4 cards left)",
             "You give G■1 to Ada.",
             "You give R▲5 to Basil.",
-            "You lead a card of your choice (Mambo), which needs not match.",
+            "You lead a card of your choice (Mambo), which need not match.",
             "You play W★WILD→B◆ (1 card left) and call Uno!",
         ):
             assert line in told, line
@@ -321,7 +321,7 @@ def test_7_11_7_a_bots_mambo_told_while_it_gives_and_leads() -> None:
     session.step_bots()
     assert status_of(session) == "Ada gives a card to you (Mambo)."
     session.step_bots()
-    assert status_of(session) == "Ada leads a card of their choice (Mambo): it needs not match."
+    assert status_of(session) == "Ada leads a card of their choice (Mambo): it need not match."
     assert "Ada, seat 1, normal: 2 cards, 0 points, to lead a card (Mambo)." in table_lines(
         session.view(), NAMES[:3], ["normal", "normal"]
     )
@@ -329,7 +329,7 @@ def test_7_11_7_a_bots_mambo_told_while_it_gives_and_leads() -> None:
     narrator = Narrator(3, THEMES, NAMES[:3], you=0)
     told = [line.plain for event in session.log for line in narrator.lines(event)]
     assert "Ada gives Basil a card." in told and "Ada gives you a card." in told
-    assert "Ada leads a card of their choice (Mambo), which needs not match." in told
+    assert "Ada leads a card of their choice (Mambo), which need not match." in told
     assert "Ada plays B4 (1 card left)" in told
     assert Card.from_code("B2") in session.state.hands[0]
 
@@ -639,7 +639,7 @@ def test_7_11_narration_of_each_theme_event() -> None:
     assert tell(seat0, "travel", seat=0, target=1) == "Seat 0 looked at Ada's hand."
     assert tell(seat0, "travel", seat=0, target=2) == "Seat 0 looked at your hand."
     assert tell(seat0, "lead", seat=0) == (
-        "Seat 0 leads a card of their choice (Mambo), which needs not match."
+        "Seat 0 leads a card of their choice (Mambo), which need not match."
     )
     assert tell(seat0, "reveal", seat=1, cards=["G2", "B1"]) == "Ada's hand is revealed: G2 B1"
     assert tell(seat0, "reveal", seat=2, cards=["R5"]) == "Your hand is revealed: R5"

@@ -588,7 +588,7 @@ class HeuristicBot:
 
     def _planned_lead(self, view: PlayerView, hand: list[Card]) -> Card | None:
         """The coloured card it would lead if the gifts ended now: the best scored as a play
-        that needs not match (its wilds are never given while a coloured card is left, so only
+        that need not match (its wilds are never given while a coloured card is left, so only
         the coloured cards need keeping)."""
         me = _seat(view)
         mates = self._teammates

@@ -2,7 +2,7 @@
 
 No pyplot: figures are built as `matplotlib.figure.Figure` objects and saved directly, so nothing
 touches a display or global state, and plotting works in worker processes and on servers.
-matplotlib is an optional dependency (`pip install lastcard[report]`); it is imported here only.
+matplotlib comes with every install; it is imported here only, when plots are drawn.
 """
 
 from __future__ import annotations

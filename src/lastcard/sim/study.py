@@ -15,12 +15,16 @@ The questions, each a set of *cells* (one table of bots, a number of hands):
    start: those hands (`draw_opening`) are counted apart, and the first player's win rate,
    compared with 1/N, is over the other hands. The same hands give the win share of every
    place in the order of play, with a trend test across the places (`stats.position_trend`),
-   and of the dealer's left, for readers who define "first seat" that way. Each family of
-   tests (first player at each N; trend at each N; Draw Two openings at each N) is adjusted
-   with Holm's method (`stats.holm`). `greedy` is the seat bot because the compiled simulator
+   and of the dealer's left, for readers who define "first seat" that way. The trend over
+   every place is passed by the first place alone, so two more tests say what happens after
+   it: the trend across the places between the first and the last (`inner_trend`), and the
+   last place against the one before it (`last_upturn`: the last place, usually the dealer,
+   wins more again). Each family of tests (first player at each N; each trend, and the
+   upturn, at each N; Draw Two openings at each N) is adjusted with Holm's method
+   (`stats.holm`). `greedy` is the seat bot because the compiled simulator
    plays it: a million hands per player count (`DEFAULT_SEAT_HANDS`) take seconds there, and
-   give intervals of a few tenths of a point. Without the compiled simulator the default is
-   `REFERENCE_SEAT_HANDS`, and the report says which engine played and why.
+   give intervals of a few tenths of a point. Without it the reference engine plays the same
+   hands, hours instead of a minute, and the report says so at its top.
 2. **Hand length** (same hands): turns per hand, a *turn* as `lastcard simulate` counts it: a
    play or a draw made while a turn is awaited (a draw and the play of the drawn card are one).
 3. **Habits**: one bot without a habit among N-1 bots that keep it, its seat rotating so it
@@ -112,11 +116,12 @@ if TYPE_CHECKING:
 RULES = Rules(target_score=None)
 """The official rules, each game a single hand."""
 
-DEFAULT_GAMES = 2000  # hands per ladder cell on the reference engine
-FAST_LADDER_GAMES = 100_000  # ... when the compiled simulator plays the ladder (seconds)
+# The default study is the same wherever it runs, whichever engine plays it: on the compiled
+# simulator it takes about a minute on 2 cores; on the reference engine, hours (said first).
+DEFAULT_GAMES = 100_000  # hands per ladder cell
+DEFAULT_SEAT_HANDS = 1_000_000  # hands per seat and habit cell
+ISMCTS_GAMES = 100  # hands of the `ismcts` pair by default (the reference engine plays them)
 QUICK_GAMES = 24  # `--quick`: a smoke run of seconds
-DEFAULT_SEAT_HANDS = 1_000_000  # hands per seat and habit cell on the compiled simulator
-REFERENCE_SEAT_HANDS = 20_000  # ... when the reference engine must play them (minutes, not hours)
 QUICK_SEAT_HANDS = 2_000  # `--quick`
 DEFAULT_WORKERS = os.cpu_count() or 1
 SEAT_BOT = "greedy"
@@ -603,18 +608,14 @@ def assign_engines(plans: Sequence[CellPlan], engine: str) -> list[CellPlan]:
     return chosen
 
 
-def default_games(engine: str) -> int:
-    """Hands per ladder cell when none are asked for: `FAST_LADDER_GAMES` when the compiled
-    simulator plays the ladder's bots, `DEFAULT_GAMES` when the reference engine must."""
-    played_by, _ = cell_engine(engine, LADDER_BOTS)
-    return FAST_LADDER_GAMES if played_by == "fast" else DEFAULT_GAMES
-
-
-def default_seat_hands(engine: str) -> int:
-    """Hands per seat cell when none are asked for: `DEFAULT_SEAT_HANDS` when the compiled
-    simulator plays them, `REFERENCE_SEAT_HANDS` when the reference engine must."""
-    played_by, _ = cell_engine(engine, [SEAT_BOT] * 2)
-    return DEFAULT_SEAT_HANDS if played_by == "fast" else REFERENCE_SEAT_HANDS
+def reference_fallback(engine: str) -> str | None:
+    """Why the reference engine plays the cells the compiled simulator has versions of (numba
+    missing, or `--engine reference`), or None when the compiled simulator plays them. The
+    study is the same either way; only its time differs, by hundreds of times."""
+    played_by, why = cell_engine(engine, [SEAT_BOT] * 2)
+    if played_by == "fast":
+        return None
+    return why or f"`--engine {engine}` asked for it"
 
 
 def tasks_of(plan: CellPlan, seed: int, threads: int = 0) -> Iterator[HandTask | BlockTask]:
@@ -711,12 +712,42 @@ def seat_figures(cell: Cell) -> dict[str, Any]:
         "dealer_left": cell.dealer_left.summary(1 / n),
         "positions": [tally.summary(1 / n) for tally in places],
         "trend": position_trend([tally.wins for tally in places], CONFIDENCE).to_dict(),
+        "inner_trend": inner_trend([tally.wins for tally in places]),
+        "last_upturn": last_upturn([tally.wins for tally in places]),
         "draw_two": {
             "hands": cell.draw_first.hands,
             "first_player": cell.draw_first.summary(1 / n),
             "drawer": cell.drawer.summary(1 / n),
         },
     }
+
+
+def inner_trend(wins: Sequence[int]) -> dict[str, Any] | None:
+    """The trend across the places between the first and the last (2..N-1; None below 4
+    players). The trend over every place is passed by the first place's advantage alone, and
+    the last place (usually the dealer, §2.4) rises again: each is tested apart, this between
+    them. The test is over the hands won from those places (where, under no trend, the winner's
+    place is uniform on them); the slope and its interval are in win share of all hands, as
+    the trend over every place's are."""
+    if len(wins) < 4:
+        return None
+    inner = position_trend(wins[1:-1], CONFIDENCE)
+    total = sum(wins)
+    share = inner.hands / total if total else math.nan
+    trend: dict[str, Any] = inner.to_dict()
+    trend["slope"] = inner.slope * share
+    trend["slope_ci"] = [bound * share for bound in inner.slope_ci]
+    trend["first_place"], trend["last_place"] = 2, len(wins) - 1
+    return trend
+
+
+def last_upturn(wins: Sequence[int]) -> dict[str, Any] | None:
+    """The last place against the one before it (None below 3 players): of the hands won by
+    either, the share the last place won, against an even split (exact binomial test). Above
+    one half, the win share turns up at the last place."""
+    if len(wins) < 3:
+        return None
+    return WinTally(wins[-2] + wins[-1], wins[-1]).summary(0.5)
 
 
 def adjust(tests: Sequence[dict[str, Any]]) -> None:
@@ -726,9 +757,11 @@ def adjust(tests: Sequence[dict[str, Any]]) -> None:
 
 
 def adjust_first_seat(rows: Sequence[dict[str, Any]]) -> None:
-    """Holm's adjustment over the player counts, for each of question 1's three families."""
+    """Holm's adjustment over the player counts, for each of question 1's five families."""
     adjust([r["first_player"] for r in rows])
     adjust([r["trend"] for r in rows])
+    adjust([r["inner_trend"] for r in rows if r["inner_trend"] is not None])
+    adjust([r["last_upturn"] for r in rows if r["last_upturn"] is not None])
     adjust([r["draw_two"]["first_player"] for r in rows])
 
 
@@ -911,12 +944,13 @@ def compute_study(
 ) -> dict[str, Any]:
     """Play the whole study and return its figures. Everything but the `run` and `engines`
     sections is the same for the same `games`, `seat_hands`, `seed` and `players`, whatever
-    `workers` and `engine` are. `games` None: `default_games(engine)`; `seat_hands` None:
-    `default_seat_hands(engine)`."""
-    # ISMCTS plays on the reference engine whatever the ladder's size: its default follows the
-    # hands asked for, or the reference engine's default ladder.
-    ismcts_base = DEFAULT_GAMES if games is None else games
-    games = default_games(engine) if games is None else games
+    `workers` and `engine` are. `games` None: `DEFAULT_GAMES`; `seat_hands` None:
+    `DEFAULT_SEAT_HANDS`."""
+    if ismcts_games is None:
+        # ISMCTS plays on the reference engine whatever the ladder's size: a twentieth of the
+        # hands asked for, within bounds.
+        ismcts_games = ISMCTS_GAMES if games is None else min(200, max(2, games // 20))
+    games = DEFAULT_GAMES if games is None else games
     if games < 1:
         raise ValueError(f"games must be 1 or more, not {games}")
     if seat_hands is not None and seat_hands < 1:
@@ -924,9 +958,7 @@ def compute_study(
     players = tuple(sorted(set(players)))
     if not players or not all(2 <= n <= 10 for n in players):
         raise ValueError(f"player counts must run from 2 to 10, not {players}")
-    ismcts_games = min(200, max(2, ismcts_base // 20)) if ismcts_games is None else ismcts_games
-    seat_default = seat_hands is None
-    seat_hands = default_seat_hands(engine) if seat_hands is None else seat_hands
+    seat_hands = DEFAULT_SEAT_HANDS if seat_hands is None else seat_hands
     available = bot_names()
     seat_bot, plans = plan_study(
         games=games,
@@ -983,7 +1015,8 @@ def compute_study(
             "confidence": CONFIDENCE,
             "multiple_testing": (
                 "Holm's step-down adjustment (p_holm) within each family: the first player's "
-                "share over the player counts; the trend across places over the player counts; "
+                "share over the player counts; the trend across places, the trend across "
+                "places 2..N-1 and the last place's upturn, each over the player counts; "
                 "the Draw Two openings' first player over the player counts; the habits over "
                 "their cells; the ladder's paired comparisons over all of them"
             ),
@@ -997,7 +1030,7 @@ def compute_study(
         "hand_length": [length_figures(c) for c in seats],
         "habits": habits,
         "ladder": ladder,
-        "engines": engine_figures(plans, engine, seat_default=seat_default),
+        "engines": engine_figures(plans, engine),
         "run": {
             "workers": workers,
             "seconds": seconds,
@@ -1007,22 +1040,13 @@ def compute_study(
     }
 
 
-def engine_figures(plans: Sequence[CellPlan], engine: str, *, seat_default: bool) -> dict[str, Any]:
-    """Which engine played which cell, and why the reference engine did where it did."""
-    seat = next(p for p in plans if p.question == "seat")
+def engine_figures(plans: Sequence[CellPlan], engine: str) -> dict[str, Any]:
+    """Which engine played which cell, why the reference engine did where it did, and why it
+    played the cells the compiled simulator could have (`fallback`, None when it did not)."""
     return {
         "requested": engine,
         "cells": [{"cell": p.name, "engine": p.engine, "reason": p.engine_reason} for p in plans],
-        "compiled_seat_hands": DEFAULT_SEAT_HANDS,
-        "seat_hands": (
-            (
-                "default for the compiled simulator"
-                if seat.engine == "fast"
-                else "default for the reference engine"
-            )
-            if seat_default
-            else "asked for"
-        ),
+        "fallback": reference_fallback(engine),
     }
 
 
@@ -1042,8 +1066,8 @@ def run_study(
     """Play the study and write `out`/study.md, study.json and the PNG plots; returns the
     report's path. `command` is the command line shown in the report (by default the
     equivalent `lastcard study` command). `games`: hands per ladder cell (None:
-    `default_games(engine)`); `seat_hands`: hands per seat and habit cell (None:
-    `default_seat_hands(engine)`); `engine`: "auto", "fast" or "reference" (`cell_engine`)."""
+    `DEFAULT_GAMES`); `seat_hands`: hands per seat and habit cell (None:
+    `DEFAULT_SEAT_HANDS`); `engine`: "auto", "fast" or "reference" (`cell_engine`)."""
     from .study_plots import write_plots  # matplotlib is imported only when plotting
 
     figures = compute_study(

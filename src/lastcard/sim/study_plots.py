@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 FAIR = dict(color="0.35", linestyle="--", linewidth=1)
 BAR = "#3b6ea5"
 ACCENT = "#c8553d"
+UPTURN = "#2a9d4b"  # the last place's step, drawn apart from the trend
 SUBTITLE = dict(fontsize=8.5, color="#555555", x=0.01, ha="left")
 DPI = 120
 ALPHA = 0.05  # the level of the Holm-adjusted tests the plots mark
@@ -156,7 +157,7 @@ def _first_seat(rows: list[dict[str, Any]]) -> Figure:
 def _positions(rows: list[dict[str, Any]]) -> Figure:
     columns = min(3, len(rows))
     lines = math.ceil(len(rows) / columns)
-    figure = Figure(figsize=(3.6 * columns, 2.7 * lines + 0.6), layout="constrained")
+    figure = Figure(figsize=(3.6 * columns, 3.0 * lines + 0.6), layout="constrained")
     axes = figure.subplots(lines, columns, squeeze=False, sharey=True)
     for ax, r in zip(axes.flat, rows, strict=False):  # the grid may have spare cells
         n = r["players"]
@@ -166,23 +167,51 @@ def _positions(rows: list[dict[str, Any]]) -> Figure:
         errors = _yerr([p["rate"] for p in positions], [p["ci"] for p in positions], n)
         ax.axhline(1.0, **FAIR)
         ax.errorbar(places, rates, yerr=errors, fmt="o", color=BAR, capsize=2, markersize=4)
-        trend = r["trend"]
-        if trend["slope"] is not None and not math.isnan(trend["slope"]):  # None in study.json
+        # One line over every place would hide the last place's upturn: the trend is drawn
+        # between the first and the last place, and the step to the last place apart.
+        inner, upturn = r.get("inner_trend"), r.get("last_upturn")
+        between = [p["rate"] for p in positions[1:-1]]
+        if inner is not None and all(map(_drawable, [inner["slope"], *between])):
+            mean = sum(between) / len(between)  # the line passes through their mean
             centre = (n + 1) / 2
-            fitted = [n * (1 / n + trend["slope"] * (k - centre)) for k in (1, n)]
-            ax.plot([1, n], fitted, color=ACCENT, linewidth=1.2)
-        holm = f", Holm p {_p_text(trend['p_holm'])}" if "p_holm" in trend else ""
-        ax.set_title(f"{n} players · trend p {_p_text(trend['p_value'])}{holm}", fontsize=9.5)
+            fitted = [n * (mean + inner["slope"] * (k - centre)) for k in (2, n - 1)]
+            ax.plot([2, n - 1], fitted, color=ACCENT, linewidth=1.2)
+        if upturn is not None and all(_drawable(p["rate"]) for p in positions[-2:]):
+            ax.plot([n - 1, n], rates[-2:], color=UPTURN, linewidth=1.2, linestyle=":")
+        ax.set_title(f"{n} players\n{_place_tests(r)}", fontsize=8.5)
         ax.set_xticks(places)
     for ax in axes.flat[len(rows) :]:
         ax.set_visible(False)
     figure.supxlabel(
         "place in the order of play (1 = takes the first turn) · dots: win rate with 95% CI · "
-        "line: linear trend",
-        fontsize=10,
+        "solid line: trend between the first and the last place · dotted: the step to the last "
+        "place (its upturn, tested against the place before it)",
+        fontsize=9,
+        wrap=True,
     )
     figure.supylabel("win rate × N (1 = fair)")
     return figure
+
+
+def _drawable(x: float | None) -> bool:
+    """A figure that can be drawn: None (study.json's nan) and nan cannot."""
+    return x is not None and not math.isnan(x)
+
+
+def _place_tests(r: dict[str, Any]) -> str:
+    """A panel's second title line: the Holm p of the trend between the first and the last
+    place and of the last place's upturn; with two players, of the trend (first against
+    second)."""
+    said = []
+    for name, key in (("between", "inner_trend"), ("last vs before", "last_upturn")):
+        test = r.get(key)
+        if test is not None and "p_holm" in test:
+            said.append(f"{name}: Holm p {_p_text(test['p_holm'])}")
+    if said:
+        return "\n".join(said)  # a line each: side by side they run into the next panel's
+    trend = r["trend"]
+    holm = f", Holm p {_p_text(trend['p_holm'])}" if "p_holm" in trend else ""
+    return f"trend p {_p_text(trend['p_value'])}{holm}"
 
 
 def _p_text(p: float) -> str:

@@ -1,11 +1,12 @@
 """study.md: the report of `lastcard study`, written from its figures (the content of study.json).
 
 The readings are generated from the numbers and claim exactly what their tests show. Tests come
-in families (the first player's share at each player count, the trend across places at each
-player count, the Draw Two openings at each player count, the habits, the ladder's paired
-comparisons), each adjusted with Holm's method: a reading claims a difference only when its
-Holm-adjusted p is below 0.05, calls a p below 0.05 that does not survive the adjustment a hint,
-and otherwise says the hands cannot tell. Bots at the same table are compared with the paired
+in families (the first player's share at each player count, the trend across places, the trend
+between the first and the last place and the last place's upturn at each player count, the Draw
+Two openings at each player count, the habits, the ladder's paired comparisons), each adjusted
+with Holm's method: a reading claims a difference only when its Holm-adjusted p is below 0.05,
+calls a p below 0.05 that does not survive the adjustment a hint, and otherwise says the hands
+cannot tell. Bots at the same table are compared with the paired
 sign test, never by whether their intervals overlap.
 """
 
@@ -114,6 +115,7 @@ def _header(figures: dict[str, Any]) -> list[str]:
         "First-seat advantage, hand length, the value of Wild Draw Four bluffing and of "
         "challenging, and the bot ladder, measured in single hands of the official game.",
         "",
+        *_fallback_lines(figures),
         f"- **Command**: `{run['command']}`",
         f"- **Version**: lastcard {study['lastcard']}.",
         "- **Rules**: the official rules (`Rules()`, the defaults of RULES.md) with "
@@ -140,7 +142,8 @@ def _header(figures: dict[str, Any]) -> list[str]:
         "- **Statistics**: win rates with 95% Wilson score intervals; p-values from exact "
         "two-sided binomial tests against the fair share (1/N for N players) unless a section "
         "says otherwise; mean turns with Student-t intervals. The tests come in families (the "
-        "first player's share at each N; the trend across places at each N; the Draw Two "
+        "first player's share at each N; the trend across places, the trend between the "
+        "first and the last place, and the last place's upturn, each at each N; the Draw Two "
         "openings at each N; the habits; the ladder's pairwise comparisons), and each family's "
         "p-values are adjusted with Holm's method (*Holm p*), which keeps the chance of any "
         f"false claim within the family under {ALPHA:g}. A reading claims a difference only "
@@ -175,13 +178,20 @@ def _engine_lines(figures: dict[str, Any]) -> list[str]:
     for reason, cells in reasons.items():
         parts.append(f"the reference engine played {_cells(cells)} ({reason})")
     text = f"- **Engines** (`--engine {engines['requested']}`): " + "; ".join(parts) + "."
-    if engines["seat_hands"] == "default for the reference engine":
-        text += (
-            f" With the reference engine playing the seat cells, they default to "
-            f"{figures['study']['seat_hands']:,} hands instead of "
-            f"{engines['compiled_seat_hands']:,}, so their intervals are wider."
-        )
     return [text]
+
+
+def _fallback_lines(figures: dict[str, Any]) -> list[str]:
+    """At the top of the report: the reference engine played what the compiled simulator
+    could have. The figures are the same; only the time differs."""
+    why = figures["engines"].get("fallback")
+    if why is None:
+        return []
+    return [
+        f"**Played on the reference engine** ({why}): the same hands and the same figures as "
+        "on the compiled simulator, which plays them hundreds of times faster.",
+        "",
+    ]
 
 
 def _first_seat_section(figures: dict[str, Any]) -> list[str]:
@@ -341,34 +351,143 @@ def _places(figures: dict[str, Any], rows: Sequence[dict[str, Any]], family: str
             for r in rows
         ),
     )
+    lines += _beyond_the_first(rows)
     lines += [_image(figures, "positions", "Win rate by place in the order of play"), ""]
-    shown = [r for r in rows if r["trend"]["p_holm"] < ALPHA]
-    falling = [r for r in shown if r["trend"]["slope"] < 0]
-    rising = [r for r in shown if r["trend"]["slope"] > 0]
+    reading = _trend_reading(rows, "trend", family)
+    if reading:
+        # The mean place is pulled by the first place alone: say what it does not show.
+        reading.append(
+            "That test compares the winners' mean place with (N+1)/2, which the first place's "
+            "advantage alone can move: it says the places are not equal, not that the share "
+            "falls at every place. The two tests below say what happens after the first place."
+        )
+    # Each test's own family: the player counts it runs at (from 4 players; from 3).
+    inner = [r for r in rows if r["inner_trend"] is not None]
+    between = "between the first and the last place"
+    reading += _trend_reading(inner, "inner_trend", _counts(inner), between)
+    upturns = [r for r in rows if r["last_upturn"] is not None]
+    reading += _upturn_reading(upturns, _counts(upturns))
+    return [*lines, "**Reading.** " + " ".join(reading), ""]
+
+
+def _counts(rows: Sequence[dict[str, Any]]) -> str:
+    """A family of tests over player counts, for prose: `the 7 player counts`."""
+    return f"the {len(rows)} player count{'s' if len(rows) != 1 else ''}"
+
+
+def _beyond_the_first(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """The trend between the first and the last place, and the last place's upturn, by N."""
+    rows = [r for r in rows if r["last_upturn"] is not None]
+    if not rows:
+        return []
+    lines = [
+        "**After the first place.** The *trend between* is the same trend test over places 2 "
+        "to N−1 alone (over the hands won from them; its slope in points of all hands), from "
+        "4 players. The *upturn* compares the last place (usually the dealer's seat) with the "
+        "place before it: of the hands won by one of the two, the share won by the last "
+        "(exact binomial test against one half).",
+        "",
+    ]
+    rows_out = []
+    for r in rows:
+        inner, up = r["inner_trend"], r["last_upturn"]
+        d = _digits(up["hands"])
+        between = (
+            ["–"] * 4
+            if inner is None
+            else [
+                _pp(inner["slope"], 2),
+                _pp_ci(inner["slope_ci"], 2),
+                _p(inner["p_value"]),
+                _p(inner["p_holm"]),
+            ]
+        )
+        rows_out.append(
+            [
+                r["players"],
+                *between,
+                _pct(up["rate"], d),
+                _ci(up["ci"], d),
+                _p(up["p_value"]),
+                _p(up["p_holm"]),
+            ]
+        )
+    lines += _table(
+        [
+            "N",
+            "trend between (points/place)",
+            "95% CI",
+            "p",
+            "Holm p",
+            "last's share of last + before",
+            "95% CI",
+            "p",
+            "Holm p",
+        ],
+        rows_out,
+    )
+    return [*lines, ""]
+
+
+def _trend_reading(
+    rows: Sequence[dict[str, Any]], key: str, family: str, where: str = ""
+) -> list[str]:
+    """What the trend test `key` shows at each N: a significant fall or rise, a hint, none."""
+    span = f" {where}" if where else ""
+    shown = [r for r in rows if r[key]["p_holm"] < ALPHA]
     reading = []
-    for group, word in ((falling, "falls"), (rising, "rises")):
+    for word, group in (
+        ("falls", [r for r in shown if r[key]["slope"] < 0]),
+        ("rises", [r for r in shown if r[key]["slope"] > 0]),
+    ):
         if group:
             reading.append(
-                f"The win share {word} with the place in the order of play at N = {_ns(group)}"
-                " (significant after Holm's correction over "
-                f"{family}): "
+                f"The win share {word} with the place in the order of play{span} at "
+                f"N = {_ns(group)} (significant after Holm's correction over {family}): "
                 + "; ".join(
-                    f"N = {r['players']}: {_pp(r['trend']['slope'], 2)} points per place "
-                    f"({_pp_ci(r['trend']['slope_ci'], 2)}), {_holm_is(r['trend']['p_holm'])}"
+                    f"N = {r['players']}: {_pp(r[key]['slope'], 2)} points per place "
+                    f"({_pp_ci(r[key]['slope_ci'], 2)}), {_holm_is(r[key]['p_holm'])}"
                     for r in group
                 )
                 + "."
             )
-    hints = [r for r in rows if r not in shown and r["trend"]["p_value"] < ALPHA]
+    hints = [r for r in rows if r not in shown and r[key]["p_value"] < ALPHA]
     quiet = [r for r in rows if r not in shown and r not in hints]
     if hints:
         reading.append(
-            f"At N = {_ns(hints)} the trend has p < {ALPHA:g} alone but not after Holm's "
-            "correction: a hint, not a finding."
+            f"At N = {_ns(hints)} the trend{span} has p < {ALPHA:g} alone but not after "
+            "Holm's correction: a hint, not a finding."
         )
     if quiet:
-        reading.append(f"At N = {_ns(quiet)} these hands show no trend (p ≥ {ALPHA:g}).")
-    return [*lines, "**Reading.** " + " ".join(reading), ""]
+        reading.append(f"At N = {_ns(quiet)} these hands show no trend{span} (p ≥ {ALPHA:g}).")
+    return reading
+
+
+def _upturn_reading(rows: Sequence[dict[str, Any]], family: str) -> list[str]:
+    """Whether the last place wins more than the place before it, at each N."""
+    up = [r for r in rows if r["last_upturn"]["p_holm"] < ALPHA and r["last_upturn"]["rate"] > 0.5]
+    down = [r for r in rows if r["last_upturn"]["p_holm"] < ALPHA and r not in up]
+    reading = []
+    if up:
+        reading.append(
+            f"The last place wins more than the place before it at N = {_ns(up)}, an upturn "
+            f"the trend line hides (significant after Holm's correction over {family}): "
+            + "; ".join(
+                f"N = {r['players']}: {_pct(r['last_upturn']['rate'])} of the hands won by the "
+                f"two, {_holm_is(r['last_upturn']['p_holm'])}"
+                for r in up
+            )
+            + "."
+        )
+    if down:
+        reading.append(f"The last place wins less than the place before it at N = {_ns(down)}.")
+    rest = [r for r in rows if r not in up and r not in down]
+    if rest:
+        reading.append(
+            f"At N = {_ns(rest)} the last place and the one before it cannot be told apart "
+            f"(Holm p ≥ {ALPHA:g})."
+        )
+    return reading
 
 
 def _draw_two_row(players: int, draw_two: dict[str, Any], d: int) -> list[object]:
@@ -585,8 +704,9 @@ def habit_reading(r: dict[str, Any]) -> str:
     test, power = r["without_wins"], r["power"]
     d = _digits(test["hands"])
     said = (
-        f"{what.capitalize()} (`{r['bot']}`, {where}): value {_pp(r['value'], d)} points of "
-        f"hands won (95% CI {_pp_ci(r['value_ci'], d)}), {_strength(test)}"
+        f"{what.capitalize()} (`{r['bot']}`, {where}, {_against(r)}): value "
+        f"{_pp(r['value'], d)} points of hands won (95% CI {_pp_ci(r['value_ci'], d)}), "
+        f"{_strength(test)}"
     )
     size, chance = power["detectable"], f"{100 * power['power']:.0f}%"
     if test["p_holm"] < ALPHA:
@@ -606,6 +726,18 @@ def habit_reading(r: dict[str, Any]) -> str:
         "before Holm's correction), so a value that large either way is unlikely to have gone "
         "unseen; a smaller one is not ruled out, and the 95% interval bounds what these hands "
         "allow."
+    )
+
+
+def _against(r: dict[str, Any]) -> str:
+    """The opponents' side of a habit: a challenge can pay only against a bluff, and a bluff
+    costs only when it is challenged, so each result holds for opponents who do that as often
+    as these did (`with`: the bots that keep the habit, every opponent of the one without)."""
+    act = r["activity"][r["with"]]
+    if r["habit"] == "challenge":
+        return f"against opponents who bluff {act['bluffs_per_100_hands']:.1f} times in 100 hands"
+    return (
+        f"against opponents who challenge {act['challenges_per_100_hands']:.1f} times in 100 hands"
     )
 
 

@@ -27,7 +27,10 @@ from .new_game import NewGameScreen
 from .pickers import ConfirmScreen
 from .session import GameSession
 from .settings import (
+    NOT_SAVED,
+    SAVED,
     PlaySettings,
+    keep_unfinished_aside,
     level_names,
     load_settings,
     save_settings,
@@ -35,6 +38,7 @@ from .settings import (
     set_aside,
     settings_path,
     write_atomically,
+    write_problem,
 )
 from .table import TableScreen
 
@@ -100,6 +104,12 @@ class PlayApp(App[None]):
             else:
                 self.show_new_game()
             return
+        if self.seed is not None:
+            # `--seed` deals at once, as its help says; the unfinished game is kept, not lost.
+            message = keep_unfinished_aside(self.save_file)
+            self.notify(message, title="Unfinished game", timeout=30)
+            self.start_seeded()
+            return
         view = session.view()
         scores = ", ".join(f"{n} {s}" for n, s in zip(session.names, view.scores, strict=True))
         question = (
@@ -110,8 +120,6 @@ class PlayApp(App[None]):
         def answered(resume: bool | None) -> None:
             if resume:
                 self.start(session)
-            elif self.seed is not None:
-                self.start_seeded()
             else:
                 self.show_new_game()
 
@@ -154,7 +162,7 @@ class PlayApp(App[None]):
             try:
                 save_settings(kept, self.settings_file)
             except OSError as error:
-                self.notify(f"Settings not saved: {error}", severity="warning")
+                self.notify(f"Settings not saved: {write_problem(error)}.", severity="warning")
         try:
             session = GameSession(
                 settings.bot_specs(), settings.rules, names=settings.names(), seed=settings.seed
@@ -198,21 +206,31 @@ class PlayApp(App[None]):
     def save_game(self, *, quiet: bool = False) -> bool:
         """Write the game in progress; False when there is none or it failed (which is said,
         unless `quiet`)."""
-        if self.table is None or self.table.session.is_over:
-            return False
+        problem = self._write_game()
+        if problem is not None and not quiet:
+            self.notify(f"The game could not be saved: {problem}.", severity="error")
+        return problem is None and self.playing
+
+    @property
+    def playing(self) -> bool:
+        """A game is in progress (one that is over is not saved)."""
+        return self.table is not None and not self.table.session.is_over
+
+    def _write_game(self) -> str | None:
+        """Write the game in progress, if any; why it could not be, else None."""
+        if self.table is None or not self.playing:
+            return None
         text = json.dumps(self.table.session.to_dict(), indent=1)
         try:
             write_atomically(self.save_file, text)
         except OSError as error:
-            if not quiet:
-                self.notify(f"The game could not be saved: {error}", severity="error")
-            return False
-        return True
+            return write_problem(error)
+        return None
 
     def _autosave(self) -> None:
         # A failure is said once, not after every move.
         if not self.save_game(quiet=self._autosave_failed):
-            self._autosave_failed = self.table is not None and not self.table.session.is_over
+            self._autosave_failed = self.playing
 
     def forget_saved_game(self) -> None:
         self.save_file.unlink(missing_ok=True)
@@ -258,7 +276,12 @@ class PlayApp(App[None]):
         self.push_screen(ConfirmScreen(question, "New game (n)", "Keep playing (k)"), answered)
 
     def action_quit_game(self) -> None:
-        if self.save_game():
-            self.exit(message="Game saved: `lastcard play` resumes it.")
-        else:
+        if not self.playing:
             self.exit()
+            return
+        # Said after the screen is gone, where it stays: a notice would go with the app.
+        problem = self._write_game()
+        if problem is None:
+            self.exit(message=SAVED)
+        else:
+            self.exit(message=f"The game could not be saved: {problem}. {NOT_SAVED}")

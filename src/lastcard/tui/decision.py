@@ -78,7 +78,7 @@ def _waiting_for(view: PlayerView, names: Sequence[str], log: Sequence[Event]) -
         whom = "you" if to == view.seat else names[to]
         return f" gives a card to {whom} (Mambo)."
     if view.phase is Phase.AWAIT_LEAD:
-        return " leads a card of their choice (Mambo): it needs not match."
+        return " leads a card of their choice (Mambo): it need not match."
     if view.phase is Phase.AWAIT_BLOCK:  # §7.11.3
         return " decides whether to block it with Invisibility."
     if view.phase is Phase.AWAIT_WD4_RESPONSE:
@@ -271,7 +271,7 @@ def _gift_question(view: PlayerView, names: Sequence[str], log: Sequence[Event])
 def _lead_question(actions: Sequence[Action]) -> Text:
     """§7.11.7: after the gifts, any card of your hand, matching or not."""
     text = Text("Mambo: ", style="bold")
-    text.append("lead any card of your hand [←→ Enter, or click]: it needs not match.")
+    text.append("lead any card of your hand [←→ Enter, or click]: it need not match.")
     if any(a.kind is ActionKind.LEAD and a.uno for a in actions):
         text.append(" A lead that leaves you one card: press u first to call UNO with it.")
     return text

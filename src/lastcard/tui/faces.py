@@ -28,12 +28,17 @@ CHEAT_MARK = "✗"
 edge, which holds two characters: a word would be cut."""
 
 STYLES: dict[Color | None, str] = {
-    Color.RED: "red",
-    Color.YELLOW: "yellow",
-    Color.GREEN: "green",
-    Color.BLUE: "bright_blue",
-    None: "magenta",
+    Color.RED: "#ff5f5f",
+    Color.YELLOW: "#ffd700",
+    Color.GREEN: "#5fd75f",
+    Color.BLUE: "#5f87ff",
+    None: "#ff5fff",  # magenta: wild-type cards before a colour is declared
 }
+"""The colours cards are drawn in. Explicit RGB, never a terminal colour's name: Textual resolves
+names through its own theme (`bright_blue` came out light grey, `yellow` orange), so a name is
+not the colour the player sees. Each is in its hue family and reads at WCAG AA contrast (4.5:1)
+or better on the table's dark background, as text and in reverse video (the discard pile); each
+is one of xterm's 256 colours, so a 256-colour terminal shows it exactly."""
 
 COLOUR_NAMES: dict[Color, str] = {color: narration.COLOUR_NAMES[color.letter] for color in Color}
 

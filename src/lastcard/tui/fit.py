@@ -7,9 +7,11 @@ players, it does not fit whole. What gives way, in this order:
 1. the opponents: from a bordered panel each (`panels`) to one line each (`lines`), laid out
    in as many columns as the width holds;
 2. the borders of the pile and of your own panel (`flat_middle`);
-3. the opponents' area: it keeps at least one line and scrolls (the player to act is scrolled
-   into view);
-4. last, your hand: it keeps at least one row of cards and scrolls to the selected one.
+3. your hand: down to one row of cards, scrolling to the selected one, so that every opponent
+   stays in sight (with ten players and a long hand at 80×24 the opponents' area had shrunk
+   to one line: six opponents out of sight, one on his last card perhaps among them);
+4. last, the opponents' area: it keeps at least one line and scrolls (the player to act is
+   scrolled into view).
 
 The status line and the buttons never give way. `fit_table` decides from the sizes alone, so
 the rule is tested without a screen.
@@ -117,7 +119,8 @@ def fit_table(
     if lines + boxed + fixed <= height:
         return TableFit("lines", False, height - boxed - fixed, hand, line_columns, hand_columns)
     room = height - middle_lines - status_lines - ACTIONS_HEIGHT  # for the seats and the hand
-    seats = max(min(lines, 1), room - hand)
+    # Every opponent's line while the hand keeps a row of cards; then the hand's row first.
+    seats = max(min(lines, 1), room - hand, min(lines, room - CARD_HEIGHT))
     if seats + hand > room:  # the hand scrolls, and its scroll bar takes columns from the cards
         hand_columns = per_row(width - HAND_PADDING - SCROLLBAR, CARD_WIDTH)
         hand = rows_for(cards, hand_columns) * CARD_HEIGHT

@@ -223,7 +223,7 @@ THEME_CARD_RULES: dict[str, str] = {
     "mambo": (
         "- **Mambo** (MAMBO, §7.11.7): names no colour. You give one card of your choice to each "
         "other player in turn, from the next one (keeping at least one card), then **lead** any "
-        "card of your hand: it needs not match, a wild names its colour, and it works as if "
+        "card of your hand: it need not match, a wild names its colour, and it works as if "
         "played (a Wild Draw Four led cannot be challenged). Leading your last card goes out; "
         "leaving one, call Uno."
     ),

@@ -27,6 +27,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from lastcard.core import Rules
 from lastcard.core.errors import RulesError
+from lastcard.core.rng import MAX_SEED
 from lastcard.narration import PRESET_HELP, rules_name
 
 from .options import (
@@ -80,6 +81,9 @@ def _on_off(value: Any) -> str:
 def member_id(name: str, member: str) -> str:
     """The id of the switch of one member of a set option: `opt-theme_cards--joker`."""
     return f"opt-{name}{MEMBER}{member}"
+
+
+SEED_ERROR = "Seed: enter a whole number from 0 to 2^512 − 1 (up to 155 digits), or leave it empty"
 
 
 class NewGameScreen(Screen[PlaySettings | None]):
@@ -444,7 +448,11 @@ class NewGameScreen(Screen[PlaySettings | None]):
             try:
                 self._seed = int(text)
             except ValueError:
-                self._input_errors["seed"] = "Seed: enter a whole number, or leave it empty"
+                self._input_errors["seed"] = SEED_ERROR
+            else:
+                # Checked here, in the player's words: the engine's refusal names its generator.
+                if not 0 <= self._seed <= MAX_SEED["secure"]:
+                    self._input_errors["seed"] = SEED_ERROR
         self._refresh()
 
     def _member_changed(self, widget_id: str, on: bool) -> None:

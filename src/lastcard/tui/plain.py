@@ -34,7 +34,10 @@ from .plain_questions import PROMPT_END
 from .plain_setup import choose_settings
 from .session import GameSession
 from .settings import (
+    NOT_SAVED,
+    SAVED,
     PlaySettings,
+    keep_unfinished_aside,
     level_names,
     load_settings,
     save_settings,
@@ -42,6 +45,7 @@ from .settings import (
     set_aside,
     settings_path,
     write_atomically,
+    write_problem,
 )
 
 INTERRUPTED = 130
@@ -66,17 +70,19 @@ class SavedGame:
         `KeyError` or `TypeError` when it cannot be read."""
         return GameSession.from_dict(json.loads(self.path.read_text(encoding="utf-8")))
 
-    def save(self, session: GameSession) -> None:
+    def save(self, session: GameSession) -> bool:
+        """Write `session`; False when it could not be written (said the first time)."""
         if session.is_over:
-            return
+            return False
         try:
             write_atomically(self.path, json.dumps(session.to_dict(), indent=1))
         except OSError as error:
             if not self._failed:
-                self.lines.say(f"The game could not be saved: {error}")
+                self.lines.say(f"The game could not be saved: {write_problem(error)}.")
             self._failed = True
-        else:
-            self._failed = False
+            return False
+        self._failed = False
+        return True
 
     def forget(self) -> None:
         self.path.unlink(missing_ok=True)
@@ -104,7 +110,7 @@ def run_plain(
     try:
         resumed = False
         if not new and saved.exists():
-            offer = _offer_resume(lines, saved)
+            offer = _offer_resume(lines, saved, seeded=seed is not None)
             if offer is None:
                 return 0
             if isinstance(offer, GameSession):
@@ -142,13 +148,13 @@ def run_plain(
             session, resumed = None, False
     except KeyboardInterrupt:
         if session is not None and not session.is_over:
-            saved.save(session)
-            lines.say("", "Game saved: lastcard play resumes it.")
+            lines.say("", SAVED if saved.save(session) else NOT_SAVED)
         return INTERRUPTED
 
 
-def _offer_resume(lines: Lines, saved: SavedGame) -> GameSession | bool | None:
-    """The saved game if the person resumes it, False for a new game, None if input ended."""
+def _offer_resume(lines: Lines, saved: SavedGame, *, seeded: bool) -> GameSession | bool | None:
+    """The saved game if the person resumes it, False for a new game, None if input ended.
+    `seeded` (`--seed`): a new game at once, the saved one kept aside without a question."""
     try:
         session = saved.load()
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
@@ -160,6 +166,9 @@ def _offer_resume(lines: Lines, saved: SavedGame) -> GameSession | bool | None:
         else:
             where = f"It is kept as {kept}."
         lines.say(f"Your saved game could not be read ({error}). {where} A new game starts.")
+        return False
+    if seeded:
+        lines.say(keep_unfinished_aside(saved.path))
         return False
     view = session.view()
     scores = ", ".join(f"{n} {s}" for n, s in zip(session.names, view.scores, strict=True))
@@ -189,7 +198,7 @@ def _remember(lines: Lines, settings: PlaySettings, path: Path) -> None:
     try:
         save_settings(settings, path)
     except OSError as error:
-        lines.say(f"Settings not saved: {error}")
+        lines.say(f"Settings not saved: {write_problem(error)}.")
 
 
 def _new_session(lines: Lines, settings: PlaySettings) -> GameSession | None:

@@ -76,6 +76,7 @@ from .play_choice import (
     targets_to_ask,
 )
 from .session import GameSession
+from .settings import NOT_SAVED, SAVED
 from .themes import INVISIBILITY
 
 STORY_LINES = 12
@@ -99,7 +100,8 @@ class Ending(enum.Enum):
 
 class PlainGame:
     """Plays `session` over `lines`. `levels[k]` names the level of seat k+1; `save()` is
-    called after every transition and `forget()` once the game is over."""
+    called after every transition (False: it could not write) and `forget()` once the game is
+    over."""
 
     def __init__(
         self,
@@ -108,7 +110,7 @@ class PlainGame:
         *,
         levels: Sequence[str],
         bot_delay: float = 0.0,
-        save: Callable[[GameSession], None] = lambda session: None,
+        save: Callable[[GameSession], bool] = lambda session: True,
         forget: Callable[[], None] = lambda: None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
@@ -179,8 +181,7 @@ class PlainGame:
         self.session.apply_bot_step(plan)
 
     def _leave(self) -> Ending:
-        self._save(self.session)
-        self.lines.say("Game saved: lastcard play resumes it.")
+        self.lines.say(SAVED if self._save(self.session) else NOT_SAVED)
         return Ending.QUIT
 
     # -- telling ----------------------------------------------------------------------------

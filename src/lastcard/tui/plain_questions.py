@@ -101,7 +101,7 @@ def decision_lines(
     if view.phase is Phase.AWAIT_GIFT:
         return notes, _gift_question(view, names, log) + PROMPT_END
     if view.phase is Phase.AWAIT_LEAD:
-        lead = "Mambo: lead any card of your hand (a card marked *); it needs not match"
+        lead = "Mambo: lead any card of your hand (a card marked *); it need not match"
         return notes, lead + PROMPT_END
     if view.phase is Phase.AWAIT_BLOCK:
         question = f"{threat(view, log, names)}: block it with Invisibility (b) or allow (a)"
@@ -262,7 +262,7 @@ def _theme_help(themes: frozenset[str]) -> list[str]:
     if "mambo" in themes:
         lines.append(
             "Mambo: then give one card to each player in turn (a card's number, or give 3), "
-            "and lead any card (its number, or lead 3:g); it needs not match."
+            "and lead any card (its number, or lead 3:g); it need not match."
         )
     if "invisibility" in themes:
         lines.append(

@@ -193,6 +193,35 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def write_problem(error: OSError) -> str:
+    """Why a file could not be written, in words rather than an errno: `/x/home is a file, not
+    a folder` (`LASTCARD_HOME` naming a file), `/x/home: Permission denied`."""
+    where = error.filename
+    if isinstance(error, FileExistsError | NotADirectoryError) and where is not None:
+        # mkdir met a file where a folder of the path should be.
+        return f"{where} is a file, not a folder"
+    reason = error.strerror or str(error)
+    return f"{where}: {reason}" if where is not None else reason
+
+
+NOT_SAVED = "The game is not saved: lastcard play cannot resume it."
+"""Said on leaving a game that could not be saved, instead of the usual `SAVED`."""
+SAVED = "Game saved: lastcard play resumes it."
+
+
+def keep_unfinished_aside(path: Path) -> str:
+    """`play --seed` deals a new game at once: the unfinished game saved in `path` is renamed
+    aside, where the new game's saves cannot overwrite it. Returns what to tell the player."""
+    try:
+        kept = set_aside(path, "unfinished")
+    except OSError as error:
+        problem = write_problem(error)
+        return (
+            f"Your unfinished game could not be kept aside ({problem}): the new game replaces it."
+        )
+    return f"Your unfinished game is kept as {kept}: rename it to {path.name} to resume it."
+
+
 def set_aside(path: Path, why: str = "corrupt") -> Path:
     """Rename `path` to `<name>.<why>-<date>-<time>` beside it (a number is added if that name
     is taken) and return the new path: a file that cannot be used is kept for a look, out of the

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Label
+from textual.widgets import Button, DataTable, Footer, Label
 
 from lastcard.core import Card, Event, HandResult, Rules
 from lastcard.narration import elimination_hands, standings
@@ -72,7 +72,13 @@ class HandSummaryScreen(ModalScreen[None]):
     hand (§7.5), which were not dealt in. `rules` (None: the official rules) tell the teams.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape", "close", "continue")]
+    # A modal screen takes none of the app's keys: the rules and quitting are bound here again,
+    # and the dialog has a footer of its own, so that the one shown names the keys that work.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "continue", key_display="⏎"),
+        Binding("question_mark", "app.help", "rules", key_display="?"),
+        Binding("q", "app.quit_game", "quit"),
+    ]
 
     DEFAULT_CSS = """
     HandSummaryScreen > .dialog {
@@ -123,6 +129,7 @@ class HandSummaryScreen(ModalScreen[None]):
                 yield Label(f"{name} {verb} {threshold} points and {are} eliminated.")
             label = "See the result" if self.game_over else "Deal the next hand"
             yield Button(f"{label} (Enter)", id="continue", variant="primary")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self._fill_table(self.app.size.width)
@@ -211,6 +218,7 @@ class GameOverScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "new", "new game"),
         Binding("q,escape", "quit_game", "quit"),
+        Binding("question_mark", "app.help", "rules", key_display="?"),
     ]
 
     DEFAULT_CSS = """
@@ -253,6 +261,7 @@ class GameOverScreen(ModalScreen[str]):
             with Horizontal(classes="choices"):
                 yield Button("New game (n)", id="new", variant="primary")
                 yield Button("Quit (q)", id="quit")
+        yield Footer(compact=True, show_command_palette=False)
 
     def _seat_lines(self) -> ComposeResult:
         out_after = elimination_hands(self.history) if self.rules.elimination else {}

@@ -14,7 +14,7 @@ play in its window asks you to let it stand (`p`) or call a cheat (`c`).
 
 The theme cards (§7.11): a Joker asks its colour, then its seats (ticked together) and its
 count; a Howler, Friendship or Travel its colour and target; after a Mambo the card chosen is
-given (one to each player in turn), then led as a play that needs not match. Asked about an
+given (one to each player in turn), then led as a play that need not match. Asked about an
 Invisibility block, `b` blocks (after a colour) and `a` allows. A hand shown by a Howler, or to
 you alone by your Travel, is told in the story and for a while in a notice.
 """
@@ -47,7 +47,7 @@ from lastcard.core import (
     PlayerView,
 )
 from lastcard.core.actions import discard, play
-from lastcard.narration import Narrator, game_title
+from lastcard.narration import Narrator, game_goal, rules_name
 
 from .decision import decision_text, refusal_text
 from .faces import card_label, card_text, colour_text
@@ -377,8 +377,16 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._fit)
 
     def _title(self, view: PlayerView) -> Text:
-        title = game_title(view.players, view.rules, self.session.seed)
-        title.append(f" · hand {view.hand_number}", style="bold")
+        # The seed last, cut rather than wrapped (play.tcss): a random seed has 38 digits, and
+        # wrapped at 80 columns it left "seed" alone on the one line there is, the hand's number
+        # gone with the rest. The tooltip holds it whole.
+        rules = view.rules
+        title = Text(
+            f"{view.players} players · {rules_name(rules)} rules · "
+            f"{game_goal(rules)} · hand {view.hand_number} · seed {self.session.seed}",
+            style="bold",
+        )
+        self.query_one("#table-title", Static).tooltip = f"seed {self.session.seed}"
         return title
 
     # -- the person's actions -------------------------------------------------------------

@@ -28,6 +28,7 @@ from .faces import (
     hand_order,
 )
 from .fit import PANEL_INSIDE, pack
+from .plain_words import cards_count
 from .uno_calls import UnoCalls
 
 DIRECTION_NAMES = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
@@ -148,7 +149,7 @@ class PileView(Static):
         text.append(colour_text(view.color) if view.color is not None else Text("none yet"))
         text.append("\nPlay     ")
         text.append(DIRECTION_NAMES[view.direction], style="bold")
-        text.append(f"\nStock    {view.stock_size} cards")
+        text.append(f"\nStock    {cards_count(view.stock_size)}")
         if view.pending_draw:
             text.append(f"\nPending  +{view.pending_draw} to draw", style="bold red")
         self.update(text)

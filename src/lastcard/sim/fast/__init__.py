@@ -10,10 +10,10 @@ and compare). Anything it does not cover — the 2018 deck, Wild Downpour cards,
 teams, alternative scoring, table mode, the other bots (`ismcts`, `forgetful`) — it refuses with
 `FastUnsupportedError`, and `engine="auto"` then uses the reference engine.
 
-`lastcard.sim.fast.run` plays (`play_games`, `simulate_fast`); it needs the `fast` extra
-(numba). This module and `support` need neither, so asking which engine to use costs nothing.
-The first run compiles the kernel (a few tens of seconds, said
-on stderr) and caches it on disk.
+`lastcard.sim.fast.run` plays (`play_games`, `simulate_fast`); it needs numba, which every
+install of lastcard brings. This module and `support` do not, so asking which engine to use
+costs nothing. The first run compiles the kernel (a few tens of seconds, said on stderr) and
+caches it on disk.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ ENGINES = ("auto", "fast", "reference")
 
 
 def available() -> bool:
-    """Whether numba is installed (the `fast` extra)."""
+    """Whether numba is installed (every install brings it; a platform without numba's wheels
+    may lack it)."""
     return importlib.util.find_spec("numba") is not None
 
 
@@ -46,9 +47,9 @@ def choose_engine(
         raise FastUnsupportedError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
     if engine == "reference":
         return "reference", None
-    reason = (
-        None if available() else "numba is not installed (pip install 'lastcard[fast]')"
-    ) or unsupported(rules, bots)
+    reason = (None if available() else "numba is not installed (pip install numba)") or unsupported(
+        rules, bots
+    )
     if reason is None:
         return "fast", None
     if engine == "fast":

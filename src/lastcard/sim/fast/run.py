@@ -1,7 +1,7 @@
 """Running the compiled kernel: its inputs and its results.
 
 `play_games` plays games from given seeds and returns arrays; `simulate_fast` is `simulate`'s
-twin, with the same seeds and the same statistics. Needs NumPy and numba (the `fast` extra).
+twin, with the same seeds and the same statistics. Needs NumPy and numba (in every install).
 """
 
 from __future__ import annotations

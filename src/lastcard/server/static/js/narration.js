@@ -139,7 +139,7 @@ export class Narrator {
       allow: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " lets", " let")} it happen.`],
       lead: (e) => [
         `${this.seat(e.seat)}${this.verb(e.seat, " leads", " lead")} a card of ` +
-          `${this.verb(e.seat, "their", "your")} choice (Mambo), which needs not match`,
+          `${this.verb(e.seat, "their", "your")} choice (Mambo), which need not match`,
       ],
       keep: (e) => [`${this.seat(e.seat)}${this.verb(e.seat, " keeps it.", " keep it.")}`],
       pass: (e) => [

@@ -103,7 +103,7 @@ function mamboDecision(view, names) {
       ? `Mambo: choose a card to give to ${to}.`
       : "Mambo: choose a card to give; one goes to each other player in turn.";
   }
-  return "Mambo: lead any card of your hand; it needs not match.";
+  return "Mambo: lead any card of your hand; it need not match.";
 }
 
 // What an effect aimed at an Invisibility's holder would do (the view's `blocking`).
