@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -27,6 +28,7 @@ _VOLATILE_KEYS = re.compile(r"second|elapsed|time|date|duration|per_s|rate_s|pat
 # Words in printed text that depend on the machine or the moment.
 _VOLATILE_TEXT = [
     (re.compile(r"[\d,.]+ ?(games|hands|actions)/s"), r"<rate> \1/s"),
+    (re.compile(r"(games|hands|actions)/s( +)[\d,.]+"), r"\1/s\2<rate>"),
     (re.compile(r"\b\d+(\.\d+)? ?(s|ms|seconds|min)\b"), "<time>"),
     (re.compile(r"\d{4}-\d\d-\d\d[ T][\d:.]+\S*"), "<date>"),
     (re.compile(r"/\S+"), "<path>"),
@@ -89,7 +91,8 @@ def _run(name: str, args: list[str], work: Path) -> str:
         capture_output=True,
         text=True,
         check=True,
-        env={"NO_COLOR": "1", "COLUMNS": "120", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
+        # The caller's environment (its PYTHONPATH picks the code to compare), plain output.
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb"},
     )
     parts = [f"$ lastcard {' '.join(args)}", _normalise_text(done.stdout)]
     for path in sorted(out_dir.rglob("*")) if out_dir.exists() else ():

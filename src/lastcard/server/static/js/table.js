@@ -111,6 +111,7 @@ const app = {
   lastError: null, // the last error that answered no request (a refused hello)
   byeReason: null,
   kicked: false, // the host freed this page's seat (SERVER.md §8)
+  replaced: false, // another tab took the seat: what still arrives here is not this page's move
   closeWords: null, // why the connection closed for good
   joinShown: false,
   choosingCard: null, // the card whose wild colour or target is being chosen
@@ -336,6 +337,7 @@ function onSocketState(kind, detail) {
     case "open":
       setConnection("Connected", "open");
       document.getElementById("reclaim")?.remove();
+      app.replaced = false;
       clearAlert(); // what was said of the old connection ("open in another tab") is over
       break;
     case "reconnecting": {
@@ -441,6 +443,7 @@ function onMessage(message) {
       addChat(message);
       break;
     case "replaced":
+      app.replaced = true;
       say("This seat is now open in another tab.");
       break;
     case "kicked":
@@ -504,7 +507,7 @@ function onState(state) {
   addStory(lines);
   const alerts = retold ? [] : eventAlerts(events, gameSeat(), state.names, state.view.rules);
   if (alerts.length) say(alerts.join(" "));
-  else if (!previous || previous.ply !== state.ply) clearAlert();
+  else if (!app.replaced && (!previous || previous.ply !== state.ply)) clearAlert();
   for (const event of events) {
     // The end-of-hand summary stands from the hand's end until the next deal.
     if (event.type === "hand_over") app.handSummary = { event, hand: state.view.hand_number };
