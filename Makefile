@@ -8,7 +8,7 @@ SERVER_STAMP := $(VENV)/.installed-server
 # Browser tests drive Debian's Chromium (a browser Playwright downloads cannot be fetched here).
 CHROMIUM ?= $(shell command -v chromium || echo /usr/bin/chromium)
 
-.PHONY: play serve test lint typecheck unit browser bench clean
+.PHONY: play serve test quick lint typecheck unit browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,15 @@ unit: $(DEV_STAMP) browser
 	LASTCARD_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -n auto
 
 test: lint typecheck unit
+
+# The day's loop: core, bots, table and the in-process server tests; no browser, no live
+# server, no simulations (the `quick` marker, set by tests/conftest.py). The paths only spare
+# collecting the rest; the marker decides what runs.
+QUICK_PATHS := tests/core tests/bots tests/table tests/server tests/test_architecture.py \
+	tests/test_capability.py tests/test_rule_facts_boundary.py \
+	src/lastcard/core src/lastcard/bots src/lastcard/table src/lastcard/server
+quick: $(DEV_STAMP)
+	$(BIN)/pytest -n auto -m quick $(QUICK_PATHS)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
