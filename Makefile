@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-server
+NODE_STAMP := node_modules/.installed
 # Browser tests drive Debian's Chromium (a browser Playwright downloads cannot be fetched here).
 CHROMIUM ?= $(shell command -v chromium || echo /usr/bin/chromium)
 
@@ -38,15 +39,22 @@ browser:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-lint: $(DEV_STAMP)
+# eslint for the browser client (src/lastcard/server/static/js), as package-lock.json pins it.
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+lint: $(DEV_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	npm run --silent lint
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
+# The JavaScript fairness tests run the browser's code under node: here they fail without it.
 unit: $(DEV_STAMP) browser
-	LASTCARD_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -n auto
+	LASTCARD_CHROMIUM=$(CHROMIUM) LASTCARD_REQUIRE_NODE=1 $(BIN)/pytest -n auto
 
 test: lint typecheck unit
 
@@ -63,4 +71,4 @@ bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .mypy_cache .pytest_cache .ruff_cache .hypothesis
