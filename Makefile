@@ -5,10 +5,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-server
+NODE_STAMP := node_modules/.installed
 # Browser tests drive Debian's Chromium (a browser Playwright downloads cannot be fetched here).
 CHROMIUM ?= $(shell command -v chromium || echo /usr/bin/chromium)
 
-.PHONY: play serve test lint typecheck unit browser bench clean
+.PHONY: play serve test quick lint typecheck unit browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,20 +39,36 @@ browser:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-lint: $(DEV_STAMP)
+# eslint for the browser client (src/lastcard/server/static/js), as package-lock.json pins it.
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+lint: $(DEV_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	npm run --silent lint
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
+# The JavaScript fairness tests run the browser's code under node: here they fail without it.
 unit: $(DEV_STAMP) browser
-	LASTCARD_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -n auto
+	LASTCARD_CHROMIUM=$(CHROMIUM) LASTCARD_REQUIRE_NODE=1 $(BIN)/pytest -n auto
 
 test: lint typecheck unit
+
+# The day's loop: core, bots, table and the in-process server tests; no browser, no live
+# server, no simulations (the `quick` marker, set by tests/conftest.py). The paths only spare
+# collecting the rest; the marker decides what runs.
+QUICK_PATHS := tests/core tests/bots tests/table tests/server tests/test_architecture.py \
+	tests/test_capability.py tests/test_rule_facts_boundary.py \
+	src/lastcard/core src/lastcard/bots src/lastcard/table src/lastcard/server
+quick: $(DEV_STAMP)
+	$(BIN)/pytest -n auto -m quick $(QUICK_PATHS)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .mypy_cache .pytest_cache .ruff_cache .hypothesis

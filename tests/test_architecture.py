@@ -8,6 +8,12 @@
 I/O, no clock, no global `random`, no logging, no asyncio). Layers that do not exist yet are in
 the table already, so the test keeps working as they appear; a new top-level module or package
 must be added to the table before the test passes.
+
+No two modules of src/lastcard import each other, however indirectly: every import counts, one
+inside a function or under `TYPE_CHECKING` too (a cycle hidden in a function still ties the two
+modules together, and only works while nobody moves the import up). A package's `__init__` is
+a module like the others: a submodule that imports names from its package while the package
+imports it is a cycle.
 """
 
 from __future__ import annotations
@@ -82,6 +88,19 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+def imported_base(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
+    """The module `from ... import` names, relative imports resolved against `importer`."""
+    if not node.level:
+        assert node.module is not None
+        return node.module
+    package = importer.split(".")
+    if not is_package:
+        package.pop()
+    if node.level > 1:
+        package = package[: len(package) - (node.level - 1)]
+    return ".".join(package + ([node.module] if node.module else []))
+
+
 def imports_of(source: str, importer: str, is_package: bool) -> list[Import]:
     """Every module `source` imports, with relative imports resolved against `importer`."""
     out: list[Import] = []
@@ -89,16 +108,7 @@ def imports_of(source: str, importer: str, is_package: bool) -> list[Import]:
         if isinstance(node, ast.Import):
             out += [Import(importer, alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                package = importer.split(".")
-                if not is_package:
-                    package.pop()
-                if node.level > 1:
-                    package = package[: len(package) - (node.level - 1)]
-                base = ".".join(package + ([node.module] if node.module else []))
-            else:
-                assert node.module is not None
-                base = node.module
+            base = imported_base(node, importer, is_package)
             out.append(Import(importer, base, node.lineno))
             for alias in node.names:
                 # `from lastcard import cli` imports the layer `cli`; `from . import x` imports
@@ -164,11 +174,104 @@ def violations(imports: list[Import]) -> list[str]:
     return problems
 
 
+# -- import cycles -----------------------------------------------------------------------
+
+Graph = dict[str, dict[str, list[int]]]  # importer -> imported module -> the lines importing it
+
+
+def module_edges(source: str, importer: str, is_package: bool, modules: set[str]) -> Graph:
+    """The modules of `modules` that `source` imports, each with the lines that import it.
+
+    `from pkg import name` imports the module `pkg.name` when there is one, else `pkg` itself
+    (a name it defines or re-exports); `import a.b.c` and `from a.b.c import x` import the
+    longest name in `modules` that starts them (the package `a.b` for a function `a.b.c`).
+    """
+    edges: dict[str, list[int]] = {}
+
+    def add(name: str, line: int) -> None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        if not name or name == importer:
+            return
+        lines = edges.setdefault(name, [])
+        if line not in lines:
+            lines.append(line)
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name, node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            base = imported_base(node, importer, is_package)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                add(full if full in modules else base, node.lineno)
+    return {importer: edges}
+
+
+def import_graph() -> Graph:
+    paths = {module_name(path): path for path in source_files()}
+    graph: Graph = {}
+    for name, path in paths.items():
+        source = path.read_text(encoding="utf-8")
+        graph |= module_edges(source, name, path.name == "__init__.py", set(paths))
+    return graph
+
+
+def cycles(graph: Graph) -> list[list[str]]:
+    """The groups of two or more modules that import each other, directly or not (the strongly
+    connected components of `graph`, by Tarjan's algorithm), each sorted, in sorted order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in graph.get(module, {}):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group: list[str] = []
+            while not group or group[-1] != module:
+                group.append(stack.pop())
+                on_stack.discard(group[-1])
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def describe_cycle(graph: Graph, group: list[str]) -> str:
+    inside = set(group)
+    lines = [
+        f"  {importer} line {', '.join(map(str, graph[importer][target]))} imports {target}"
+        for importer in group
+        for target in sorted(graph.get(importer, {}))
+        if target in inside
+    ]
+    return "these modules import each other:\n" + "\n".join(lines)
+
+
 # -- the rules ---------------------------------------------------------------------------
 
 
 def test_layers_import_downward_only_and_core_only_its_stdlib_allow_list() -> None:
     assert violations(all_imports()) == []
+
+
+def test_no_import_cycles() -> None:
+    graph = import_graph()
+    assert [describe_cycle(graph, group) for group in cycles(graph)] == []
 
 
 def test_every_top_level_module_has_a_layer() -> None:
@@ -290,3 +393,74 @@ def test_walker_flags_upward_and_outside_imports(importer: str, source: str) -> 
 )
 def test_walker_allows_downward_imports(importer: str, source: str) -> None:
     assert violations(imports_of(source, importer, False)) == []
+
+
+# -- the cycle check sees cycles however they are written ------------------------------------
+
+MODULES = {"lastcard", "lastcard.core", "lastcard.core.a", "lastcard.core.b", "lastcard.core.c"}
+
+
+def graph_of(sources: dict[str, str]) -> Graph:
+    graph: Graph = {}
+    for name, source in sources.items():
+        graph |= module_edges(source, name, name.count(".") < 2, MODULES)
+    return graph
+
+
+@pytest.mark.parametrize(
+    "sources",
+    [
+        # at the top of both modules, absolute and relative
+        {"lastcard.core.a": "from lastcard.core.b import f", "lastcard.core.b": "from .a import g"},
+        # inside a function, as a lazy import
+        {
+            "lastcard.core.a": "import lastcard.core.b",
+            "lastcard.core.b": "def f():\n    from . import a",
+        },
+        # under TYPE_CHECKING
+        {
+            "lastcard.core.a": "from .b import f",
+            "lastcard.core.b": "if TYPE_CHECKING:\n    from .a import A",
+        },
+        # through a third module
+        {
+            "lastcard.core.a": "from .b import f",
+            "lastcard.core.b": "from .c import g",
+            "lastcard.core.c": "from lastcard.core.a import h",
+        },
+        # a submodule importing from its package, which imports it
+        {"lastcard.core": "from .a import f", "lastcard.core.a": "from lastcard.core import g"},
+        {"lastcard.core": "from .a import f", "lastcard.core.a": "from . import g"},
+    ],
+)
+def test_cycles_are_found(sources: dict[str, str]) -> None:
+    graph = graph_of(sources)
+    assert cycles(graph) == [sorted(sources)], graph
+
+
+@pytest.mark.parametrize(
+    "sources",
+    [
+        # one way only
+        {"lastcard.core.a": "from .b import f", "lastcard.core.b": "import json"},
+        # a submodule imported by name from the package, not the package's own names
+        {"lastcard.core": "from .a import f", "lastcard.core.b": "from . import a"},
+        {"lastcard.core": "from .a import f", "lastcard.core.a": "from lastcard.core.b import g"},
+        # a module importing itself is no cycle between modules
+        {"lastcard.core.a": "from lastcard.core.a import f"},
+    ],
+)
+def test_imports_one_way_are_no_cycle(sources: dict[str, str]) -> None:
+    assert cycles(graph_of(sources)) == []
+
+
+def test_cycle_check_sees_the_real_imports() -> None:
+    graph = import_graph()
+    assert "lastcard.core.effects" in graph["lastcard.core.engine"]
+    assert "lastcard.core.hands" in graph["lastcard.core.invisibility"]
+    assert "lastcard.sim.fast.layout" in graph["lastcard.sim.fast.run"]  # inside a function
+    assert "lastcard.bots" in graph["lastcard.sim.fast.run"]  # make_bot, from the package
+    # `from . import layout` imports the module layout, not the package sim.fast.
+    assert "lastcard.sim.fast" not in graph["lastcard.sim.fast.support"]
+    assert "lastcard.sim.fast.layout" in graph["lastcard.sim.fast.support"]
+    assert "lastcard.bots.registry" in graph["lastcard.bots"]

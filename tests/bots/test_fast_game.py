@@ -21,6 +21,7 @@ from lastcard import (
     apply,
     legal_actions,
     new_game,
+    read_state,
 )
 from lastcard.core.unchecked import FastGame, FastGameError, unsupported
 
@@ -195,7 +196,7 @@ def test_only_a_hand_in_progress() -> None:
 def test_a_fast_game_is_its_own_copy() -> None:
     """Changing a `FastGame` leaves the state it was made from as it was."""
     state = new_game(2, Rules(target_score=None), seed=4)
-    copy = GameState.from_dict(state.to_dict())
+    copy = read_state(state.to_dict())
     game = FastGame.from_state(state)
     seat = state.to_act
     assert seat is not None

@@ -1,7 +1,7 @@
 """Hostile input (DESIGN.md §2: illegal input raises a typed error and changes nothing).
 
 Whatever is fed to `apply`, `parse_action`, `player_view`, `Card.from_code`,
-`GameState.from_dict`, `GameRecord.from_dict` / `from_json` and `replay`, the only exceptions are
+`read_state`, `GameRecord.from_dict` / `from_json` and `replay`, the only exceptions are
 `LastcardError`s, a rejection changes nothing, and accepted data round-trips. The `test_d*` tests
 keep the defects the audit of the core found (D1–D10) from coming back, each by its name.
 """
@@ -39,6 +39,7 @@ from lastcard import (
     new_game,
     parse_action,
     player_view,
+    read_state,
     replay,
 )
 
@@ -215,11 +216,11 @@ def test_state_from_dict_refuses_corruption_and_accepted_states_round_trip(
     original = STATES[data.draw(st.integers(0, len(STATES) - 1))].to_dict()
     mutated = data.draw(st.one_of(mutations(original), json_values))
     kept = copy.deepcopy(mutated)
-    result = outcome(lambda: GameState.from_dict(mutated))
+    result = outcome(lambda: read_state(mutated))
     # In lists, so that a NaN (kept as the same object by deepcopy) compares equal to itself.
     assert [mutated] == [kept]  # from_dict reads its input, never changes it
     if isinstance(result, GameState):
-        assert GameState.from_dict(result.to_dict()) == result
+        assert read_state(result.to_dict()) == result
         json.dumps(result.to_dict())  # storable again
         for seat in range(result.players):
             for action in legal_actions(result, seat)[:3]:
@@ -333,10 +334,10 @@ def test_d7_a_state_with_six_extra_wild_draw_fours_is_refused() -> None:
     data = S.to_dict()
     data["hands"][0] += ["W+4"] * 6
     with pytest.raises(CorruptDataError, match="not the rules' deck"):
-        GameState.from_dict(data)
+        read_state(data)
     data["pending_draw"] = -5
     with pytest.raises(CorruptDataError):
-        GameState.from_dict(data)
+        read_state(data)
 
 
 @pytest.mark.parametrize(
@@ -351,14 +352,14 @@ def test_d7_a_state_out_of_range_or_of_the_wrong_type_is_refused(
     change: dict[str, Any], message: str
 ) -> None:
     with pytest.raises(CorruptDataError, match=message):
-        GameState.from_dict({**S.to_dict(), **change})
+        read_state({**S.to_dict(), **change})
 
 
 def test_d7_a_state_missing_its_phase_is_refused() -> None:
     data = S.to_dict()
     del data["phase"]
     with pytest.raises(CorruptDataError, match="missing 'phase'"):
-        GameState.from_dict(data)
+        read_state(data)
 
 
 def test_d8_records_with_hostile_json_or_values_are_refused() -> None:

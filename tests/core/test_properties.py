@@ -43,6 +43,7 @@ from lastcard import (
     legal_actions,
     parse_action,
     player_view,
+    read_state,
     replay,
     replay_steps,
     state_digest,
@@ -212,7 +213,7 @@ def assert_conserved(state: GameState, deck: Counter[Card], where: str) -> None:
 
 
 def round_trip(state: GameState) -> GameState:
-    return GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    return read_state(json.loads(json.dumps(state.to_dict())))
 
 
 def plausible_code(

@@ -264,10 +264,10 @@ class TestRule_7_6_Positions:
         assert from_notation(text) == state
 
     def test_stored_states_round_trip_a_window(self) -> None:
-        from lastcard import GameState
+        from lastcard import read_state
 
         state = apply(pirate_position(), 0, "B2").state
-        assert GameState.from_dict(state.to_dict()) == state
+        assert read_state(state.to_dict()) == state
         assert "pirate" not in pirate_position().to_dict()
 
     def test_legal_actions_are_what_apply_accepts(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from lastcard import GameState, Rules, RulesError, legal_actions, new_game
+from lastcard import Rules, RulesError, legal_actions, new_game, read_state
 from lastcard.core.rules import THEME_CARDS
 from positions import SEED
 
@@ -271,7 +271,7 @@ class TestPresets:
     def test_preset_game_state_json_round_trip(self, name: str) -> None:
         state = new_game(4, Rules.preset(name), seed=SEED)
         assert state.rules == Rules.preset(name)
-        again = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+        again = read_state(json.loads(json.dumps(state.to_dict())))
         assert again == state
 
     @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from lastcard import (
     Rules,
     apply,
     legal_actions,
+    read_state,
 )
 from positions import (
     codes_of,
@@ -425,7 +426,7 @@ def test_rule_6_6_2_hand_results_are_recorded() -> None:
     assert second.scores == (13, 27, 0)
     for result in second.history:
         assert HandResult.from_dict(result.to_dict()) == result
-    assert GameState.from_dict(second.to_dict()) == second
+    assert read_state(second.to_dict()) == second
 
 
 def test_rule_6_6_1_next_hand_resets_the_table() -> None:

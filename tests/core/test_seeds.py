@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from lastcard import GameState, RulesError, new_game
+from lastcard import RulesError, new_game, read_state
 from lastcard.core.rng import MAX_SEED, RngState, derive_seed, next_u64
 from lastcard.table import fresh_seed
 
@@ -37,7 +37,7 @@ def test_a_secure_game_dealt_from_a_128_bit_seed_is_reproducible() -> None:
     seed = fresh_seed("secure")
     first = new_game(4, seed=seed, generator="secure")
     assert first == new_game(4, seed=seed, generator="secure")
-    assert GameState.from_dict(first.to_dict()) == first
+    assert read_state(first.to_dict()) == first
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Stored data is checked when it comes in: `GameState.from_dict`, `GameRecord.from_dict` /
+"""Stored data is checked when it comes in: `read_state`, `GameRecord.from_dict` /
 `from_json`, `Rules.from_dict` and `replay` refuse what no game could produce, naming the field
 (DESIGN.md §2: illegal input raises a typed error; RULES.md E68: cards are conserved)."""
 
@@ -23,6 +23,7 @@ from lastcard import (
     apply,
     legal_actions,
     new_game,
+    read_state,
     replay,
 )
 from lastcard.core import errors
@@ -51,17 +52,17 @@ def _corrupt_state(change: Any) -> dict[str, Any]:
 
 def _refused(data: Any) -> CorruptDataError:
     with pytest.raises(CorruptDataError) as caught:
-        GameState.from_dict(data)
+        read_state(data)
     return caught.value
 
 
-# -- GameState.from_dict ---------------------------------------------------------------------
+# -- read_state ----------------------------------------------------------------------------
 
 
 def test_a_stored_state_round_trips_and_its_json_too() -> None:
     for state in (STATE, _game()):
-        assert GameState.from_dict(state.to_dict()) == state
-        assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+        assert read_state(state.to_dict()) == state
+        assert read_state(json.loads(json.dumps(state.to_dict()))) == state
 
 
 def test_e68_a_state_whose_cards_are_not_the_deck_is_refused() -> None:
@@ -70,7 +71,7 @@ def test_e68_a_state_whose_cards_are_not_the_deck_is_refused() -> None:
     assert "W+4" in str(error)
     # A card moved from the stock to a hand keeps the deck whole: accepted.
     moved = _corrupt_state(lambda d: d["hands"][0].append(d["stock"].pop()))
-    assert len(GameState.from_dict(moved).hands[0]) == 8
+    assert len(read_state(moved).hands[0]) == 8
     # A card swapped for another of the deck is one extra and one missing.
     _refused(_corrupt_state(lambda d: d["stock"].__setitem__(0, "W")))
 
@@ -137,7 +138,7 @@ def test_keys_added_after_the_first_format_may_be_missing() -> None:
     data = STATE.to_dict()
     for key in later:
         del data[key]
-    assert GameState.from_dict(data).to_dict() == {**STATE.to_dict(), **dict.fromkeys(later, 0)}
+    assert read_state(data).to_dict() == {**STATE.to_dict(), **dict.fromkeys(later, 0)}
 
 
 def test_a_hand_result_is_checked_against_the_game() -> None:
@@ -153,7 +154,7 @@ def test_after_draw_needs_the_drawn_card_in_the_players_hand() -> None:
     state = apply(state, 1, "draw").state
     assert state.phase.value == "after_draw"
     data = state.to_dict()
-    assert GameState.from_dict(data) == state
+    assert read_state(data) == state
     data["drawn"] = None
     assert "state.drawn" in str(_refused(data))
 

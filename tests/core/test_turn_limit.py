@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from lastcard import GameRecord, GameState, Phase, Rules, RulesError, apply, player_view, replay
+from lastcard import (
+    GameRecord,
+    Phase,
+    Rules,
+    RulesError,
+    apply,
+    player_view,
+    read_state,
+    replay,
+)
 from lastcard.sim import play_game
 from positions import act, of_type, position, run
 
@@ -159,7 +168,7 @@ class TestTurnLimit:
         state = act(position(HANDS, "R1", rules=rules()), 0, "R5")
         saved = state.to_dict()
         del saved["hand_turns"]
-        assert GameState.from_dict(saved).hand_turns == 0
+        assert read_state(saved).hand_turns == 0
 
     def test_rule_3_11_4_records_saved_before_the_limit_still_verify(self) -> None:
         assert replay(GameRecord.from_dict(_OLD_RECORD)).hand_turns == 20

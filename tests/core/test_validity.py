@@ -20,13 +20,13 @@ from hypothesis import strategies as st
 
 from lastcard import (
     CorruptDataError,
-    GameState,
     LastcardError,
     Rules,
     apply,
     from_notation,
     legal_actions,
     new_game,
+    read_state,
 )
 from lastcard.core.state import PendingBlock, Phase
 from lastcard.core.validity import check_state
@@ -39,7 +39,7 @@ REACHED = [state for game in random_games() for state in game.states]
 def test_every_state_reached_in_play_passes() -> None:
     for state in REACHED:
         check_state(state)
-        assert GameState.from_dict(state.to_dict()) == state
+        assert read_state(state.to_dict()) == state
 
 
 BASE = new_game(3, Rules(), seed=4)
@@ -114,7 +114,7 @@ def test_an_unreachable_state_is_refused_naming_its_field(
     data = copy.deepcopy(BASE.to_dict())
     change(data)
     with pytest.raises(CorruptDataError, match="^" + re.escape(field) + ":"):
-        GameState.from_dict(data)
+        read_state(data)
 
 
 def test_s2_a_block_whose_card_player_is_out_is_refused_and_cannot_make_apply_spin() -> None:
@@ -182,7 +182,7 @@ def test_every_state_the_check_accepts_plays_on_with_only_lastcard_errors(
     data: dict[str, Any], seed: int
 ) -> None:
     try:
-        state = GameState.from_dict(data)
+        state = read_state(data)
     except CorruptDataError:
         return
     rng = random.Random(seed)

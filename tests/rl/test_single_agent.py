@@ -95,11 +95,11 @@ class Passive:
 def test_4_3_the_agent_is_offered_a_late_uno_call_which_it_may_pass(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import lastcard.bots as bots
+    from lastcard.bots import registry
 
     # A private copy of the registry: the test bot must not leak into other tests' bot lists.
-    monkeypatch.setattr(bots, "_REGISTRY", dict(bots._REGISTRY))
-    bots.register("passive-test", lambda seed, **options: Passive())
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    registry.register("passive-test", lambda seed, **options: Passive())
     env = SingleAgentEnv(3, Rules(target_score=None, hand_size=2), opponents="passive-test")
     env.reset(seed=1, options=TRIO)
     env.step(env.index.index("R5"))  # no Uno call: the agent is exposed

@@ -3,14 +3,16 @@ what Python gives on the shared vectors (tests/server/fairness_vectors.json): th
 stream, shuffles and dealer draws, commitments and seeds, the rules' decks, and
 `verifyBundle`'s verdict on every bundle, untouched or tampered.
 
-The port runs under node (fairness_runner.mjs prints what it computes); without node these
-tests are skipped. The page itself (verify.html) is driven in Chromium on real games by
-test_browser_verify.py.
+The port runs under node (fairness_runner.mjs prints what it computes). Without node these tests
+are skipped, except where `LASTCARD_REQUIRE_NODE` is set (`make test` sets it): there they fail,
+so a missing node cannot pass for a checked port. The page itself (verify.html) is driven in
+Chromium on real games by test_browser_verify.py.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -38,6 +40,12 @@ def vectors() -> dict[str, Any]:
 def port() -> dict[str, Any]:
     """What the JavaScript port computes on the vector file."""
     if NODE is None:
+        if os.environ.get("LASTCARD_REQUIRE_NODE"):
+            pytest.fail(
+                "node is not on PATH, and LASTCARD_REQUIRE_NODE says these tests must run here: "
+                "install Node.js (Debian: apt-get install nodejs)",
+                pytrace=False,
+            )
         pytest.skip("node is not installed")
     done = subprocess.run(
         [NODE, str(RUNNER), str(VECTORS), str(JS)],

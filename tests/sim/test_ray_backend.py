@@ -40,7 +40,8 @@ from lastcard.sim.parallel import (
     set_default_backend,
 )
 from lastcard.sim.report import write_report
-from lastcard.sim.simulate import GameBlock, SimulationStats, play_block
+from lastcard.sim.simulate import GameBlock, play_block
+from lastcard.sim.simulation_stats import SimulationStats
 from lastcard.sim.study import QUICK_GAMES, run_study
 
 runner = CliRunner()

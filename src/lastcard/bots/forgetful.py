@@ -35,16 +35,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from lastcard.core import Action, ActionKind, Event, PlayerView
 from lastcard.core.rng import derive_seed
 
 from .options import BotOption
-
-if TYPE_CHECKING:
-    from . import Bot
-
+from .registry import Bot, make_bot
 
 # The actions that may carry a call: plays, a discard round's discards, a Mambo's lead, an
 # Invisibility's block.
@@ -79,8 +76,6 @@ class Forgetful:
     def __init__(
         self, seed: int, *, base: str = "heuristic", forget: float = 0.0, miss: float = 0.0
     ) -> None:
-        from . import make_bot  # the registry imports this module, so look it up when used
-
         self.seed = seed
         self.forget = _rate("forget", forget)
         self.miss = _rate("miss", miss)

@@ -36,6 +36,7 @@ from .rules import Rules
 from .scoring import team_totals
 from .setup import dealer_draw, new_game, open_game
 from .state import GameState, HandResult, Phase
+from .stored_state import read_state
 from .transition import Transition
 from .view import PlayerView, player_view
 
@@ -88,6 +89,7 @@ __all__ = [
     "out_of_turn_actions",
     "parse_action",
     "player_view",
+    "read_state",
     "replay",
     "replay_steps",
     "rule_facts",

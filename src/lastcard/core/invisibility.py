@@ -17,6 +17,7 @@ from __future__ import annotations
 from .cards import Card, Kind
 from .draft import Draft
 from .events import EventType
+from .hands import reveal_hand, show_hand, swap_hands
 from .seats import next_active
 from .state import PendingBlock, Phase
 
@@ -82,8 +83,6 @@ def resume(d: Draft, blocked: bool) -> None:
             if not pending.targets or seat in pending.targets:
                 d.draw(seat, pending.count, pending.reason)
     elif not blocked:
-        from .effects import reveal_hand, show_hand, swap_hands
-
         if what == SWAP:
             swap_hands(d, player, victim)
         elif what == REVEAL:

@@ -1,6 +1,6 @@
 """What makes a `GameState` one the engine can reach: the invariants it keeps, written once.
 
-`check_state` is asked by every reader of stored or foreign positions (`GameState.from_dict`,
+`check_state` is asked by every reader of stored or foreign positions (`read_state`,
 `from_notation`); records, saved games and the web server's restore replay their actions
 through `apply`, and every state reached in play passes it (a property test). A state it
 accepts can be played on by `apply`, raising only lastcard errors.

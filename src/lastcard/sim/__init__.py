@@ -22,7 +22,8 @@ from .runner import (
     bot_seed,
     play_game,
 )
-from .simulate import SimulationStats, game_seed, simulate, simulate_with_progress
+from .simulate import game_seed, simulate, simulate_with_progress
+from .simulation_stats import SimulationStats
 from .stats import (
     Histogram,
     RunningMean,

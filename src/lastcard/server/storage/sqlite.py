@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from lastcard.server.storage import (
+from .interface import (
     ACTORS,
     FINISHED_GAME_STATUSES,
     SEAT_KINDS,

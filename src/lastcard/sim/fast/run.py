@@ -25,7 +25,7 @@ from lastcard.core.action_index import ActionIndex, action_index
 from lastcard.core.rng import STREAM_BOT, STREAM_GAME, fold_seed
 
 from ..runner import DEFAULT_MAX_ACTIONS
-from ..simulate import ProgressHook, SimulationStats
+from ..simulation_stats import ProgressHook, SimulationStats
 from .support import FastUnsupportedError, unsupported
 
 

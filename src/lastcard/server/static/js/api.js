@@ -30,7 +30,7 @@ async function request(method, path, body) {
       0,
     );
   }
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {

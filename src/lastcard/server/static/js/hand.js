@@ -164,7 +164,7 @@ export class HandView {
     const index = this.indexOf(event.target);
     if (index === null) return;
     const last = this.cards.length - 1;
-    let next = null;
+    let next;
     switch (event.key) {
       case "ArrowRight":
       case "ArrowDown":

@@ -195,7 +195,7 @@ export class Narrator {
     if (!handler) return [asData(event)];
     try {
       return handler(event);
-    } catch (error) {
+    } catch {
       return [asData(event)];
     }
   }
@@ -395,7 +395,7 @@ export class Narrator {
 
   // Seven-O's 0 (RULES.md §7.2.2); under Pirate every hand passes to the left whatever the
   // direction (§7.6.1).
-  rotateHands(e) {
+  rotateHands() {
     if (this.rules && this.rules.pirate) {
       return ["Every hand passes to the left (clockwise), whatever the direction of play."];
     }
