@@ -210,7 +210,8 @@ class TableScreen(Screen[None]):
             cards=len(self.hand),
             open_hands=[[len(card_label(c)) for c in hand] for hand in hands if hand is not None],
         )
-        if fit == self.fit:
+        if fit == self.fit:  # laid out as it will stay: the prompt is where it is drawn
+            self._notices_above_prompt()
             return
         self.fit = fit
         one_line = fit.opponents == "lines"
@@ -226,6 +227,15 @@ class TableScreen(Screen[None]):
         hand.styles.grid_size_columns = fit.hand_columns
         hand.styles.max_height = fit.hand_height
         self.refresh_table()  # the opponents' text follows their style
+
+    def _notices_above_prompt(self) -> None:
+        """Notices stand at the top right, over the opponents (play.tcss), and end above the
+        decision: at the bottom, at 80x24, they covered it and the hand."""
+        racks = self.query("#textual-toastrack")  # none when notifications are off
+        title = self.query_one("#table-title", Static).outer_size.height
+        room = self.query_one("#status", Static).region.y - title
+        for rack in racks:
+            rack.styles.max_height = max(room, 1)
 
     # -- the loop -------------------------------------------------------------------------
 
