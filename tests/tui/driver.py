@@ -50,11 +50,14 @@ def at_table(
     app: PlayApp,
     scenario: Callable[[Pilot[None]], Awaitable[None]],
     size: tuple[int, int] = SIZE,
+    *,
+    notifications: bool = False,
 ) -> None:
-    """Run `app` headless at `size` and play `scenario` on it once it has started."""
+    """Run `app` headless at `size` and play `scenario` on it once it has started; its notices
+    are drawn only with `notifications` (they are kept in `app._notifications` either way)."""
 
     async def main() -> None:
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=notifications) as pilot:
             await pilot.pause()
             await scenario(pilot)
 

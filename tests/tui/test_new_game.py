@@ -7,8 +7,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from rich.color import Color as RichColor
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static, Switch
 
 from lastcard.core import Rules
@@ -16,6 +18,8 @@ from lastcard.narration import PRESET_HELP
 from lastcard.tui.new_game import NewGameScreen
 from lastcard.tui.options import OPTIONS, OPTIONS_BY_NAME, choice_label, option_value
 from lastcard.tui.settings import PlaySettings
+
+from .colours import contrast
 
 SIZE = (120, 50)
 
@@ -365,3 +369,60 @@ def test_12_a_seed_out_of_range_is_refused_in_plain_words(typed: str) -> None:
         assert screen(app).query_one("#start", Button).disabled
 
     run(scenario)
+
+
+FOCUS_CONTRAST = 3.0  # WCAG 2 non-text contrast: what shows where the keyboard is
+
+
+def backgrounds(app: App[None], widget: Widget) -> list[RichColor]:
+    """The background colour of each of `widget`'s cells on the screen (reverse undone)."""
+    region = widget.region.intersection(app.screen.region)
+    strips = app.screen._compositor.render_strips()
+    painted: list[RichColor] = []
+    for y in range(region.y, region.bottom):
+        x = 0
+        for segment in strips[y]:
+            style = segment.style
+            for cell in range(x, x + len(segment.text)):
+                if style is not None and region.x <= cell < region.right:
+                    back = style.color if style.reverse else style.bgcolor
+                    if back is not None:
+                        painted.append(back)
+            x += len(segment.text)
+    return painted
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30)], ids=["80x24", "120x30"])
+def test_6_tab_goes_from_control_to_control_and_the_one_with_the_keyboard_stands_out(
+    size: tuple[int, int],
+) -> None:
+    # The form's focus was a background one step lighter (234 against 235), and Tab stopped
+    # once on a column that showed nothing: values went into another field than the one looked at.
+    async def scenario(app: Host, pilot: Pilot[None]) -> None:
+        form = screen(app)
+        controls = [w for w in form.query("Select, Input, Switch, Button") if w.focusable]
+        form_background = app.screen.styles.background.rich_color
+        visited: list[Widget] = []
+        for _ in controls:
+            focused = app.focused
+            assert focused is not None and focused in controls, f"a stop on {focused!r}"
+            if visited and focused is visited[0]:
+                break  # round once
+            visited.append(focused)
+            if not isinstance(focused, Button):  # a button shows its focus in reverse video
+                # Most of it, at least: a switch's knob keeps its own colour on the track.
+                painted = backgrounds(app, focused)
+                marked = [b for b in painted if contrast(b, form_background) >= FOCUS_CONTRAST]
+                assert painted and len(marked) * 2 >= len(painted), focused
+            await pilot.press("tab")
+            await pilot.pause()
+        assert app.focused is visited[0], "Tab comes back round to Start"
+        assert len(set(visited)) == len(visited)
+        assert {f"opt-{spec.name}" for spec in OPTIONS if spec.kind != "set"} <= {
+            w.id for w in visited
+        }
+        # In the order they are read: players, the opponents, rules, seed, then the options.
+        fields = [w.id for w in visited if not isinstance(w, Button)]
+        assert fields[:6] == ["players", "level-1", "level-2", "level-3", "preset", "seed"]
+
+    run(scenario, size=size)

@@ -176,3 +176,33 @@ def test_12_one_card_in_the_stock_is_one_card(tmp_path: Path) -> None:
         assert "Stock    1 card " in text and "Stock    1 cards" not in text
 
     at_table(app, scenario, (120, 30))
+
+
+@pytest.mark.parametrize("story", [False, True], ids=["story hidden", "story shown"])
+def test_12_at_80_by_24_notices_and_the_story_leave_the_decision_and_your_panel_whole(
+    tmp_path: Path, story: bool
+) -> None:
+    # Notices stood at the bottom right, over the decision and the hand; the story shown (l)
+    # at 80 columns ran over your own panel.
+    app = make_app(ten_players_eleven_cards(), tmp_path)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        if story:
+            await pilot.press("l")
+        for key in ("p", "u", "p"):  # three warnings at once: nothing drawn, no Uno to call
+            await pilot.press(key)
+        for _ in range(100):
+            await pilot.pause()
+            if len(app.screen.query("Toast")) == 3:
+                break
+        table = table_of(app)
+        for widget_id in ("#pile", "#me", "#status", "#hand", "#actions"):
+            assert fully_visible(app, table.query_one(widget_id)), widget_id
+        # The notices may cover the opponents and the pile for their seconds, not the decision.
+        kept = [table.query_one(widget_id).region for widget_id in ("#status", "#hand", "#actions")]
+        notices = [toast.region for toast in app.screen.query("Toast")]
+        assert len(notices) == 3 and all(notice.area > 0 for notice in notices)
+        for notice in notices:
+            assert not any(notice.overlaps(region) for region in kept), (notice, kept)
+
+    at_table(app, scenario, SMALL, notifications=True)

@@ -593,6 +593,30 @@ def test_7_11_2_a_last_howler_may_name_nobody_by_keys(tmp_path: Path) -> None:
     assert not events_of(session, "reveal")
 
 
+def test_5_a_hand_shown_before_you_sat_down_is_told_in_the_story_not_in_a_notice_again(
+    tmp_path: Path,
+) -> None:
+    # Finding 5 (issue 27): a resumed game told every reveal of its past again, in a fresh notice
+    # of 12 seconds, showing a hand its owner no longer held.
+    session = dealt(["R5 G1 G2 B8 B9", "WH B2 B4 B5 B7"], dealer=0, scripts={1: ["WH:b>0"]})
+    first = make_app(session, tmp_path)
+    shown = "Your hand is revealed: R▲5 G■1 G■2 B◆8 B◆9"
+
+    async def howled_at(pilot: Pilot[None]) -> None:
+        await bots_move(pilot, first)
+        assert [n.message for n in first._notifications] == [shown]
+        await play(pilot, first, "B8")  # the hand shown is no longer yours
+
+    at_table(first, howled_at, size=SMALL)
+    resumed = make_app(GameSession.from_dict(session.to_dict()), tmp_path)
+
+    async def back(pilot: Pilot[None]) -> None:
+        assert shown in story(resumed)
+        assert [n.message for n in resumed._notifications] == []
+
+    at_table(resumed, back, size=LARGE)
+
+
 def test_7_11_2_plain_a_howler_names_a_player_whose_hand_everyone_sees() -> None:
     played = Played(dealt(["WH R5 G1", "B1 B2 B4", "Y1 Y2 Y4"], dealer=2), ["3", "y", "basil"])
     assert "Who must show their hand to everyone? 1 Ada, 3 cards; 2 Basil, 3 cards > basil" in (

@@ -38,6 +38,8 @@ BORDER = 2  # a border's top and bottom lines
 ACTIONS_HEIGHT = 1
 SCROLLBAR = 2  # a vertical scroll bar's width
 PANEL_INSIDE = PANEL_WIDTH - 4  # a panel's text width: inside its border and padding
+MIDDLE_WIDTH = 32 + PANEL_WIDTH  # the pile and your panel side by side, each in its border,
+# their longest lines unwrapped (play.tcss); narrower (the story shown at 80 columns), they go flat
 
 OpponentStyle = Literal["panels", "lines"]
 
@@ -111,13 +113,14 @@ def fit_table(
     # Open hands need the width: one opponent to a line.
     line_columns = 1 if open_hands else per_row(width, LINE_WIDTH)
     lines = rows_for(opponents, line_columns)
-    boxed = middle_lines + BORDER
+    flat = width < MIDDLE_WIDTH
+    boxed = middle_lines + (0 if flat else BORDER)
 
     if panels + boxed + fixed <= height:
         seats = height - boxed - fixed
-        return TableFit("panels", False, seats, hand, panel_columns, hand_columns, card_rows)
+        return TableFit("panels", flat, seats, hand, panel_columns, hand_columns, card_rows)
     if lines + boxed + fixed <= height:
-        return TableFit("lines", False, height - boxed - fixed, hand, line_columns, hand_columns)
+        return TableFit("lines", flat, height - boxed - fixed, hand, line_columns, hand_columns)
     room = height - middle_lines - status_lines - ACTIONS_HEIGHT  # for the seats and the hand
     # Every opponent's line while the hand keeps a row of cards; then the hand's row first.
     seats = max(min(lines, 1), room - hand, min(lines, room - CARD_HEIGHT))

@@ -221,6 +221,17 @@ class NewGameScreen(Screen[PlaySettings | None]):
     NewGameScreen #buttons > Button {
         margin-right: 2;
     }
+    /* The control with the keyboard stands out at 3:1 from the form at least: compact lists and
+       fields marked it with a background one step lighter (234 against 235 in 256 colours), and
+       a switch without its border showed nothing. */
+    NewGameScreen Select:focus > SelectCurrent, NewGameScreen Input:focus {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+    }
+    /* A switch is all slider: its track carries the mark. */
+    NewGameScreen Switch:focus > .switch--slider {
+        background: $block-cursor-background;
+    }
     """
 
     def __init__(self, settings: PlaySettings) -> None:
@@ -252,8 +263,16 @@ class NewGameScreen(Screen[PlaySettings | None]):
 
     def compose(self) -> ComposeResult:
         yield Static("New game", id="title")
-        with Horizontal(id="body"):
-            with VerticalScroll(id="setup"):
+        body = Horizontal(id="body")
+        setup = VerticalScroll(id="setup")
+        options = VerticalScroll(id="options")
+        for scrolled in (body, setup, options):
+            # Tab goes from control to control: a column took a stop of its own that showed
+            # nothing, and what was typed next went to another field than the one looked at.
+            # Focusing a control scrolls it into view.
+            scrolled.can_focus = False
+        with body:
+            with setup:
                 with Horizontal(classes="row"):
                     yield Label("Players")
                     yield Select(
@@ -299,7 +318,7 @@ class NewGameScreen(Screen[PlaySettings | None]):
                         compact=True,
                         id="seed",
                     )
-            with VerticalScroll(id="options"):
+            with options:
                 for spec in OPTIONS:
                     if spec.kind == "set":
                         yield from self._set_option(spec)
@@ -550,7 +569,7 @@ class NewGameScreen(Screen[PlaySettings | None]):
         start = self.query_one("#start", Button)
         if self._error and start.has_focus:
             # Disabled, Start would hand its focus to Cancel, and Enter would drop the form.
-            self.set_focus(self.query_one("#setup"))
+            self.set_focus(self.query_one("#players"))
         start.disabled = bool(self._error)
 
     @property

@@ -139,6 +139,9 @@ class TableScreen(Screen[None]):
         self.selected = 0
         self.uno_armed = False  # the next play goes with an Uno call
         self._told = 0  # events of `session.log` already narrated
+        # A resumed game's past is told in the story only: a notice would show its hands again,
+        # as they were then, for seconds after the table opens.
+        self._noticed_from = len(session.log)
         self._last_line: Text | None = None
         self._refusal: str | None = None  # why the last action was refused
         self._timer: Timer | None = None
@@ -207,7 +210,8 @@ class TableScreen(Screen[None]):
             cards=len(self.hand),
             open_hands=[[len(card_label(c)) for c in hand] for hand in hands if hand is not None],
         )
-        if fit == self.fit:
+        if fit == self.fit:  # laid out as it will stay: the prompt is where it is drawn
+            self._notices_above_prompt()
             return
         self.fit = fit
         one_line = fit.opponents == "lines"
@@ -223,6 +227,15 @@ class TableScreen(Screen[None]):
         hand.styles.grid_size_columns = fit.hand_columns
         hand.styles.max_height = fit.hand_height
         self.refresh_table()  # the opponents' text follows their style
+
+    def _notices_above_prompt(self) -> None:
+        """Notices stand at the top right, over the opponents (play.tcss), and end above the
+        decision: at the bottom, at 80x24, they covered it and the hand."""
+        racks = self.query("#textual-toastrack")  # none when notifications are off
+        title = self.query_one("#table-title", Static).outer_size.height
+        room = self.query_one("#status", Static).region.y - title
+        for rack in racks:
+            rack.styles.max_height = max(room, 1)
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -310,13 +323,15 @@ class TableScreen(Screen[None]):
     def _narrate(self) -> None:
         log = self.query_one("#log", RichLog)
         events_ = self.session.log
-        for event in events_[self._told :]:
+        for index, event in enumerate(events_[self._told :], start=self._told):
+            notice = event.type in SHOWN_HANDS and event.cards is not None
             for line in self.narrator.lines(event):
                 log.write(line)
                 if line.plain.strip():
                     self._last_line = line
-                if event.type in SHOWN_HANDS and event.cards is not None:
-                    self.notify(line.plain, timeout=12)
+                if notice and index >= self._noticed_from:
+                    # Not markup: a player's name is theirs to spell, brackets and all.
+                    self.notify(line.plain, timeout=12, markup=False)
         sizes = self.session.view().hand_sizes
         self.calls.read(events_[self._told :], sizes)
         self._told = len(events_)
