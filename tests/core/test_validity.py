@@ -93,6 +93,11 @@ UNREACHABLE: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         "state.to_act",
     ),
     (
+        "a_wild_draw_four_answer_with_nothing_to_challenge",
+        _changed(phase="await_wd4_response", to_act=NEXT, turn=NEXT, pending_draw=4),
+        "state.challenge",
+    ),
+    (
         "s16_a_discard_round_without_its_card",
         _changed(phase="await_discard", to_act=NEXT, top_player=TURN),
         "state.phase",

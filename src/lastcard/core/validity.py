@@ -193,6 +193,19 @@ def _check_pending(state: GameState) -> None:
             raise corrupt("state.pending_draw", f"phase {phase.value} answers a pending draw")
     elif state.pending_draw:
         raise corrupt("state.pending_draw", f"no draw is pending in phase {phase.value}")
+    if phase is Phase.AWAIT_WD4_RESPONSE and (
+        not rule_facts(state.rules).allows_wd4_bluff
+        or state.challenge is None
+        or state.discard[-1].kind is not Kind.WILD_DRAW_FOUR
+    ):
+        # §3.8: only a Wild Draw Four that may be a bluff waits to be challenged or accepted.
+        raise corrupt("state.challenge", "a Wild Draw Four on top waits to be challenged")
+    if (
+        phase is Phase.AWAIT_WD4_RESPONSE
+        and not rule_facts(state.rules).allows_stacking
+        and state.pending_draw != 4
+    ):
+        raise corrupt("state.pending_draw", "without stacking a Wild Draw Four makes one draw 4")
     if state.drawn is not None and phase is not Phase.AFTER_DRAW:
         raise corrupt("state.drawn", f"a drawn card waits only in after_draw, not {phase.value}")
     challenge = state.challenge
