@@ -358,6 +358,12 @@ function onSocketState(kind, detail) {
   }
 }
 
+/** Another tab took this page's seat: say so, and let no later move clear it. */
+function seatTakenElsewhere() {
+  app.replaced = true;
+  say("This seat is now open in another tab.");
+}
+
 function closed(code) {
   app.closed = true;
   clearPending();
@@ -371,6 +377,8 @@ function closed(code) {
     app.token = null;
     showJoin(true, words);
   } else if (code === 4001) {
+    // The close can be read before the `replaced` message that precedes it is: say it here too.
+    seatTakenElsewhere();
     const button = h(
       "button",
       {
@@ -443,8 +451,7 @@ function onMessage(message) {
       addChat(message);
       break;
     case "replaced":
-      app.replaced = true;
-      say("This seat is now open in another tab.");
+      seatTakenElsewhere();
       break;
     case "kicked":
       app.kicked = true; // the close that follows (4003) is the host's doing, not a lost key
