@@ -1108,6 +1108,15 @@ def serve(
             "(repeat for more). Pages of other sites can neither join nor watch.",
         ),
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME",
+            help="A name this server answers to, as table.example.com (repeat for more): a "
+            "reverse proxy's public name. Addresses, localhost and this machine's name always "
+            "work; other names are refused, so no other site can pass for this one.",
+        ),
+    ] = None,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -1154,6 +1163,7 @@ def serve(
         limits=limits,
         log_level="warning",
         allow_origins=allow_origin or (),
+        allow_hosts=allow_host or (),
         trusted_proxies=trusted_proxy or (),
     )
 

@@ -22,6 +22,7 @@ from browser import (
     Pages,
     by_id,
     chromium_fixture,  # noqa: F401  (a fixture)
+    chromium_path,
     in_thread,
     pages_fixture,  # noqa: F401  (a fixture)
     press_ready,
@@ -29,7 +30,9 @@ from browser import (
     start_game,
 )
 from live_server import LiveServer, free_port
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, sync_playwright
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 from ws_client import WsClient, run
 
 from lastcard.server.web_guard import CONTENT_SECURITY_POLICY
@@ -230,3 +233,106 @@ def test_s8_the_pages_work_under_their_policy(pages: Pages, server: LiveServer) 
     verify = pages.open(server.url + "/verify/unknown-game", context=context)
     verify.locator("#verdict").get_by_text("This server knows no game").wait_for()
     assert violations(verify) == []
+
+
+# DNS rebinding: a stranger's name made to point at the server. Its page is then of the same
+# origin as anything it asks for under that name, so only the name (Host) can give it away.
+REBOUND = "rebound.test"
+
+
+def as_rebound(server: LiveServer) -> dict[str, str]:
+    """The headers a page of the rebound name sends to the server."""
+    return {
+        "Host": f"{REBOUND}:{server.port}",
+        "Origin": f"http://{REBOUND}:{server.port}",
+        "Content-Type": "application/json",
+    }
+
+
+def test_s8_a_rebound_name_is_refused_before_anything_is_served(server: LiveServer) -> None:
+    created = server.create_table(name="Ana", seats=2)
+    headers = as_rebound(server)
+    for path in ("/", f"/t/{created['code']}", "/api/tables"):
+        page = httpx.get(server.url + path, headers=headers, timeout=10)
+        assert page.status_code == 421, (path, page.text)
+        assert page.json()["error"]["code"] == "BAD_HOST"
+        assert "--allow-host" in page.json()["error"]["message"]
+        for name, value in HEADERS.items():
+            assert page.headers.get(name) == value, (path, name)
+    join = f"{server.url}/api/tables/{created['code']}/join"
+    joined = httpx.post(join, content='{"name": "Rebound"}', headers=headers, timeout=10)
+    assert joined.status_code == 421, joined.text
+
+    async def watch() -> int | None:
+        url = f"ws://{REBOUND}:{server.port}/ws/{created['code']}"
+        try:
+            # Sent to the server's address under the rebound name, as the browser would.
+            async with connect(
+                url, host="127.0.0.1", port=server.port, origin=headers["Origin"]
+            ) as socket:
+                await socket.send('{"t": "hello", "v": 1}')
+                await socket.recv()
+        except InvalidStatus as refused:
+            return refused.response.status_code
+        return None
+
+    assert in_thread(lambda: run(watch())) == 403
+    assert seats_seen(server, created["code"], created["token"])[1]["kind"] == "empty"
+    # Addresses cannot be rebound: the same requests by address are served.
+    assert httpx.get(server.url + "/", timeout=10).status_code == 200
+    ipv4 = {"Host": f"127.0.0.1:{server.port}"}
+    assert httpx.get(server.url + "/healthz", headers=ipv4, timeout=10).status_code == 200
+    named = {"Host": f"localhost:{server.port}"}
+    assert httpx.get(server.url + "/healthz", headers=named, timeout=10).status_code == 200
+
+
+def test_s8_a_browser_sent_to_the_server_under_another_name_gets_no_page(
+    server: LiveServer,
+) -> None:
+    """Chromium resolving the stranger's name to the server, as a rebound name would (in a
+    thread of its own: this module's Chromium holds this thread's Playwright)."""
+
+    def visit() -> tuple[int, str]:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium_path(),
+                args=["--no-sandbox", f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1"],
+            )
+            try:
+                page = browser.new_page()
+                reply = page.goto(f"http://{REBOUND}:{server.port}/")
+                return (reply.status if reply else 0), page.content()
+            finally:
+                browser.close()
+
+    status, content = in_thread(visit)
+    assert status == 421 and "BAD_HOST" in content, (status, content)
+
+
+def test_s8_allow_host_names_a_proxy_s_public_name(tmp_path: Path) -> None:
+    with LiveServer(tmp_path, options=["--allow-host", "Table.Example"]) as allowing:
+        public = {"Host": "table.example"}
+        assert httpx.get(allowing.url + "/", headers=public, timeout=10).status_code == 200
+        other = {"Host": "other.example"}
+        assert httpx.get(allowing.url + "/", headers=other, timeout=10).status_code == 421
+
+
+def test_s8_an_unforeseen_error_s_page_carries_the_headers_too() -> None:
+    """Starlette's own 500 page is written outside every middleware: the guard answers first."""
+    from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+    from starlette.routing import Route
+    from starlette.testclient import TestClient
+
+    from lastcard.server.web_guard import WebGuard
+
+    async def broken(request: object) -> None:
+        raise RuntimeError("a bug")
+
+    app = Starlette(routes=[Route("/", broken)], middleware=[Middleware(WebGuard)])
+    with TestClient(app, base_url="http://localhost", raise_server_exceptions=False) as client:
+        reply = client.get("/")
+    assert reply.status_code == 500
+    assert reply.json()["error"]["code"] == "SERVER_ERROR"
+    for name, value in HEADERS.items():
+        assert reply.headers.get(name) == value, (name, reply.headers)

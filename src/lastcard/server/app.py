@@ -502,9 +502,11 @@ def create_app(
     limits: Limits | None = None,
     timing: Timing | None = None,
     allow_origins: Sequence[str] = (),
+    allow_hosts: Sequence[str] = (),
 ) -> Starlette:
     """The ASGI app serving `database_url`'s tables (opened at startup). Pages of
-    `allow_origins` (`scheme://host[:port]`) may use it besides the server's own."""
+    `allow_origins` (`scheme://host[:port]`) may use it besides the server's own; it answers
+    to the names `allow_hosts` besides its addresses and this machine's own names."""
     holder: dict[str, Server] = {}
 
     @contextlib.asynccontextmanager
@@ -540,7 +542,7 @@ def create_app(
     ]
     return Starlette(
         routes=routes,
-        middleware=[Middleware(WebGuard, allow_origins=allow_origins)],
+        middleware=[Middleware(WebGuard, allow_origins=allow_origins, allow_hosts=allow_hosts)],
         lifespan=lifespan,
         exception_handlers={LastcardError: _error_response},
     )

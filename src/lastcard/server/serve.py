@@ -24,15 +24,24 @@ def run(
     log_level: str = "info",
     tune_gc: bool = True,
     allow_origins: Sequence[str] = (),
+    allow_hosts: Sequence[str] = (),
     trusted_proxies: Sequence[str] = (),
 ) -> None:
     """Serve until SIGINT or SIGTERM, then shut down gracefully (SERVER.md §8).
 
-    `allow_origins`: other sites whose pages may use this server. `trusted_proxies`: the
+    `allow_origins`: other sites whose pages may use this server. `allow_hosts`: names it
+    answers to besides its addresses and this machine's names (the name it listens on is one).
+    `trusted_proxies`: the
     addresses (or networks) whose `X-Forwarded-For` names the client; from anyone else the
     header is ignored, so no one can pass for another address and escape its limits."""
     limits = limits or Limits()
-    app = create_app(database_url, limits=limits, timing=timing, allow_origins=allow_origins)
+    app = create_app(
+        database_url,
+        limits=limits,
+        timing=timing,
+        allow_origins=allow_origins,
+        allow_hosts=[*allow_hosts, host],
+    )
     config = uvicorn.Config(
         app,
         host=host,

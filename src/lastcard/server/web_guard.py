@@ -1,17 +1,26 @@
-"""The web's own attacks (SERVER.md §8): cross-site requests and the headers of every response.
+"""The web's own attacks (SERVER.md §8): cross-site requests, rebound names and the headers of
+every response.
 
-`WebGuard` wraps the app. A websocket handshake or a state-changing HTTP request whose `Origin`
-is neither the server's own origin nor one given with `--allow-origin` is refused with 403
-before the app sees it, so a page on another site can neither watch a table nor take a seat.
+`WebGuard` wraps the app. A request whose `Host` is a name the server does not answer to is
+refused (421) before anything else: a stranger's page can point its own name at the server's
+address (DNS rebinding) and so pass for the server's own origin, but it cannot change the name
+the browser sends. Addresses (`127.0.0.1`, `192.168.1.20`) cannot be rebound and are always
+answered; names are `localhost`, this machine's own name and those given with `--allow-host`
+(a reverse proxy's public name) or `--allow-origin`. Then a websocket handshake or a
+state-changing HTTP request whose `Origin` is neither the server's own origin nor one given
+with `--allow-origin` is refused with 403 before the app sees it, so a page on another site
+can neither watch a table nor take a seat.
 Browsers always send `Origin` on these, so a request without one comes from a program, not a
 page, and is judged by its token as usual. Every HTTP response carries a Content-Security-Policy
 allowing only the server's own scripts, styles and connections, and no framing, sniffing or
-referrer.
+referrer, and so does the page of an error nobody foresaw (500).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import socket
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
@@ -47,6 +56,29 @@ def normalise_origin(origin: str) -> str | None:
     return f"{parts.scheme}://{host}:{port}"
 
 
+def host_name(host_header: str) -> str:
+    """The name or address of a `Host` header, in lower case, without its port or brackets."""
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def own_names() -> frozenset[str]:
+    """The names this machine answers to without being told: `localhost` and its own name
+    (with `.local`, as the local network's name service says it)."""
+    machine = socket.gethostname().lower()
+    return frozenset({"localhost", machine, f"{machine.split('.', 1)[0]}.local"} - {""})
+
+
 def same_host(origin: str, host_header: str) -> bool:
     """Whether `origin` names the host and port the request was sent to (its `Host` header).
     The scheme is the origin's own: a proxy terminating TLS sends the plain Host it was asked
@@ -61,30 +93,50 @@ def same_host(origin: str, host_header: str) -> bool:
 class WebGuard:
     """ASGI middleware: the Origin check and the security headers (see the module docstring)."""
 
-    def __init__(self, app: ASGIApp, allow_origins: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        allow_origins: Iterable[str] = (),
+        allow_hosts: Iterable[str] = (),
+    ) -> None:
         self.app = app
         self.allowed = frozenset(
             normal for origin in allow_origins if (normal := normalise_origin(origin))
         )
+        self.hosts = (
+            own_names()
+            | {host_name(name) for name in allow_hosts}
+            | {host_name(origin.split("//", 1)[-1]) for origin in self.allowed}
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        refusal = None
+        if not self._host_ok(scope):
+            refusal = _BAD_HOST
+        elif (
+            scope["type"] == "websocket" or scope["method"] not in SAFE_METHODS
+        ) and not self._origin_ok(scope):
+            refusal = _BAD_ORIGIN
         if scope["type"] == "websocket":
-            if not self._origin_ok(scope):
+            if refusal is not None:
                 # Closing before accepting answers the handshake with 403.
                 await receive()
-                await send({"type": "websocket.close", "code": 1008, "reason": "origin"})
+                await send({"type": "websocket.close", "code": 1008, "reason": refusal.code})
                 return
             await self.app(scope, receive, send)
             return
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
+        if refusal is not None:
+            await refusal.send(send)
             return
-        if scope["method"] not in SAFE_METHODS and not self._origin_ok(scope):
-            await _refuse(send)
-            return
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = [
                     (name, value)
                     for name, value in message.get("headers", [])
@@ -93,7 +145,21 @@ class WebGuard:
                 message = {**message, "headers": [*headers, *SECURITY_HEADERS]}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            # The server's own error page (outside this guard) would go without the headers:
+            # answer here, then let the error go on to be logged.
+            if not started:
+                await _SERVER_ERROR.send(send)
+            raise
+
+    def _host_ok(self, scope: Scope) -> bool:
+        for name, value in scope.get("headers", []):
+            if name == b"host":
+                host = host_name(value.decode("latin-1"))
+                return is_address(host) or host in self.hosts
+        return True  # no Host: HTTP/1.0 from a program; a browser always sends one
 
     def _origin_ok(self, scope: Scope) -> bool:
         headers = {name: value for name, value in scope.get("headers", [])}
@@ -107,26 +173,32 @@ class WebGuard:
 
 
 _OURS = frozenset(name for name, _ in SECURITY_HEADERS)
-_REFUSAL = json.dumps(
-    {
-        "error": {
-            "code": "BAD_ORIGIN",
-            "message": "this server takes requests from its own pages and the sites it allows",
-        }
-    }
-).encode()
 
 
-async def _refuse(send: Send) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 403,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(_REFUSAL)).encode()),
-                *SECURITY_HEADERS,
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": _REFUSAL})
+class _Answer:
+    """A JSON error answered by the guard itself, with the security headers."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        self.status, self.code = status, code
+        self.body = json.dumps({"error": {"code": code, "message": message}}).encode()
+
+    async def send(self, send: Send) -> None:
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(self.body)).encode()),
+            *SECURITY_HEADERS,
+        ]
+        await send({"type": "http.response.start", "status": self.status, "headers": headers})
+        await send({"type": "http.response.body", "body": self.body})
+
+
+_BAD_ORIGIN = _Answer(
+    403, "BAD_ORIGIN", "this server takes requests from its own pages and the sites it allows"
+)
+_BAD_HOST = _Answer(
+    421,
+    "BAD_HOST",
+    "this server answers to its addresses and its own names: start it with --allow-host NAME "
+    "to answer to another",
+)
+_SERVER_ERROR = _Answer(500, "SERVER_ERROR", "the server failed: try again")
