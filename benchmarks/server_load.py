@@ -79,7 +79,7 @@ from lastcard.server.autopilot import autopilot_choice
 from lastcard.server.limits import Limits
 from lastcard.server.live import Writer
 from lastcard.server.room import Timing
-from lastcard.server.serve import GC_THRESHOLD, run
+from lastcard.server.serve import run
 
 GOAL_TABLES = 1000
 GOAL_P99_MS = 50.0
@@ -725,8 +725,14 @@ def p99(step: dict[str, Any]) -> float:
 BUSY_MACHINE = 50.0  # other processes' CPU % past which a step's figures are not the server's
 
 
+def _gc_setting(args: argparse.Namespace) -> str:
+    if args.gc_threshold is None:
+        return "lastcard's clock (young and frozen every 25 ms)"
+    return "Python's own, thresholds " + ",".join(map(str, args.gc_threshold))
+
+
 def report(steps: list[dict[str, Any]], baseline_mb: float, args: argparse.Namespace) -> str:
-    gc_setting = ",".join(map(str, args.gc_threshold or GC_THRESHOLD))
+    gc_setting = _gc_setting(args)
     lines = [
         f"4-seat tables, {args.people} person(s) + {4 - args.people} easy bots each; think "
         f"{args.think[0]:g}-{args.think[1]:g} s, bot delay {args.bot_delay:g} s, hand pause "
@@ -858,7 +864,7 @@ def run_benchmark(args: argparse.Namespace) -> None:
             key: getattr(args, key)
             for key in ("people", "think", "bot_delay", "hand_pause", "seconds", "warmup")
         }
-        config["gc_threshold"] = list(args.gc_threshold or GC_THRESHOLD)
+        config["gc"] = _gc_setting(args)
         config |= {"workers": args.workers, "cores": os.cpu_count(), "python": sys.version}
         document = {
             "config": config,
@@ -927,7 +933,8 @@ def main() -> None:
         "--gc-threshold",
         type=numbers,
         metavar="A,B,C",
-        help="the server's gc.set_threshold instead of lastcard serve's own (70000,50,100)",
+        help="Python's own collector with these gc.set_threshold values instead of lastcard "
+        "serve's clock (lastcard.server.collector); Python's defaults are 700,10,10",
     )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)

@@ -116,6 +116,11 @@ def playing(storage: Storage) -> Storage:
     return storage
 
 
+def playing_path(storage: Storage) -> str:
+    """The file the storage names in its refusals."""
+    return str(storage._where).removeprefix("the database ")  # type: ignore[attr-defined]
+
+
 def stored_plies(storage: Storage, game_id: str = "g1") -> list[int]:
     found = storage.game(game_id)
     assert found is not None
@@ -330,6 +335,59 @@ def test_s7_append_needs_a_running_game(playing: Storage) -> None:
     with pytest.raises(StorageError, match="is abandoned, not running"):
         playing.append("g1", act(1))
     assert stored_plies(playing) == [0]
+
+
+def test_s7_append_each_stores_each_game_s_action_alone(playing: Storage) -> None:
+    """The group commit's form: several games' next actions at once, each refused or stored
+    on its own, with the same refusals `append` gives."""
+    for number, code in enumerate(["T2BLE1", "T2BLE2", "T2BLE3"], start=2):
+        playing.create_table(new_table(code))
+        playing.start_game(new_game(f"g{number}", code=code))
+    playing.append("g3", act(0))
+    playing.finish_game("g4", "abandoned", None, T0 + 50)
+    late = dataclasses.replace(act(0), time=T0 + 500)
+    items = [
+        ("g1", late),
+        ("g2", act(1)),  # a gap: g2 expects ply 0
+        ("g3", act(1, by="bot")),
+        ("g4", act(0)),  # no longer running
+        ("g9", act(0)),  # no such game
+        ("g5", act(0, by="ghost")),
+    ]
+    errors = playing.append_each(items)
+    assert [None if error is None else str(error) for error in errors] == [
+        None,
+        f"the database {playing_path(playing)}: game 'g2' expects ply 0 next, not 1",
+        None,
+        f"the database {playing_path(playing)}: game 'g4' is abandoned, not running",
+        f"the database {playing_path(playing)}: no game 'g9'",
+        "actor 'ghost' is not one of autopilot, bot, player, timer",
+    ]
+    assert stored_plies(playing, "g1") == [0]
+    assert stored_plies(playing, "g2") == []
+    assert stored_plies(playing, "g3") == [0, 1]
+    loaded = playing.load(CODE)
+    assert loaded is not None and loaded.updated == T0 + 500  # the table was touched
+    assert playing.append_each([]) == []
+
+
+def test_s7_append_each_takes_one_game_s_actions_in_order(playing: Storage) -> None:
+    errors = playing.append_each([("g1", act(0)), ("g1", act(1)), ("g1", act(1))])
+    assert errors[:2] == [None, None]
+    assert "expects ply 2 next, not 1" in str(errors[2])
+    assert stored_plies(playing) == [0, 1]
+
+
+def test_s7_append_each_stores_hundreds_in_one_commit(storage: Storage) -> None:
+    games = [f"g{n}" for n in range(1, 1201)]  # past one statement's rows
+    with storage.batch():
+        for number, game in enumerate(games):
+            code = f"C{number:05d}"
+            storage.create_table(new_table(code))
+            storage.start_game(new_game(game, code=code))
+    with storage.batch():
+        assert storage.append_each([(game, act(0)) for game in games]) == [None] * len(games)
+    assert all(stored_plies(storage, game) == [0] for game in games[::97])
 
 
 def test_s7_finish_game_round_trip(playing: Storage) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 import socket
 from collections.abc import Sequence
@@ -10,6 +9,7 @@ from collections.abc import Sequence
 import uvicorn
 
 from .app import create_app
+from .collector import Collector
 from .limits import Limits
 from .room import Timing
 
@@ -58,23 +58,14 @@ def run(
         forwarded_allow_ips=list(trusted_proxies),
     )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    if tune_gc:
-        tune_garbage_collector()
-    _GracefulServer(config).run()
-
-
-GC_THRESHOLD = (70_000, 50, 100)
-
-
-def tune_garbage_collector() -> None:
-    """A thousand live games hold hundreds of thousands of objects, and each full collection
-    stops every table for as long as it takes to walk them (a third of a second, measured by
-    benchmarks/server_load.py). Game states are immutable trees freed by reference counting,
-    not cycles: collect the young generation a hundred times less often, and leave what was
-    loaded at start-up out of every collection."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLD)
+    collector = Collector() if tune_gc else None
+    if collector is not None:
+        collector.start()
+    try:
+        _GracefulServer(config).run()
+    finally:
+        if collector is not None:
+            collector.stop()
 
 
 class _GracefulServer(uvicorn.Server):

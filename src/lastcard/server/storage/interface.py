@@ -148,6 +148,11 @@ class Storage(Protocol):
     def append_many(self, game_id: str, actions: Sequence[StoredAction]) -> None:
         """`append` each action, all in one transaction (a burst of bot moves)."""
 
+    def append_each(self, items: Sequence[tuple[str, StoredAction]]) -> list[Exception | None]:
+        """`append` each (game, action) of different games, each succeeding or failing alone;
+        what each raised (None: stored). The server's group commit stores a moment's actions of
+        every table this way, in a few statements rather than a few per action."""
+
     def finish_game(
         self, game_id: str, status: str, result: dict[str, Any] | None, now: float
     ) -> None:

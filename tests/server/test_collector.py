@@ -1,0 +1,69 @@
+"""The server's cycle collection by the clock (lastcard.server.collector), in a process of its
+own: it turns Python's automatic collection off, which no test process should live with."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+PROGRAM = textwrap.dedent(
+    """
+    import gc, time, weakref
+    from lastcard.server.collector import Collector
+
+    class Node:
+        pass
+
+    def cycle():
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        return a
+
+    def wait_for(condition, what):
+        deadline = time.monotonic() + 60
+        while not condition():
+            assert time.monotonic() < deadline, what
+            time.sleep(0.005)
+
+    collector = Collector(young_every=0.005, full_every=0.5)
+    collector.start()
+    assert not gc.isenabled(), "the collector decides, not the allocation count"
+
+    # A cycle that is garbage at once goes with the next young collection.
+    young = weakref.ref(cycle())
+    wait_for(lambda: young() is None, "young cycle collected")
+
+    # A survivor is frozen, and the young collections walk it no more.
+    kept = cycle()
+    wait_for(lambda: gc.get_freeze_count() and gc.get_count()[0] < 10, "settled")
+    frozen_before = gc.get_freeze_count()
+    survivor = cycle()
+    wait_for(lambda: gc.get_freeze_count() > frozen_before, "survivor frozen")
+
+    # Garbage among the frozen waits for the full collection, which finds it.
+    old = weakref.ref(survivor)
+    del survivor
+    wait_for(lambda: old() is None, "old cycle collected by the full collection")
+    assert collector.full_collections >= 1
+
+    # Reference counting still frees frozen objects that are not in a cycle.
+    plain = Node()
+    gone = weakref.ref(plain)
+    wait_for(lambda: gc.get_freeze_count() > 0, "frozen")
+    del plain
+    assert gone() is None
+
+    collector.stop()
+    assert gc.isenabled(), "stopping gives the process its own collector back"
+    print("ok", collector.full_collections, kept is not None)
+    """
+)
+
+
+def test_s8_the_collector_collects_young_and_old_cycles_by_the_clock() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok "), done.stdout
