@@ -11,7 +11,7 @@
 // Under Pirate rules (§7.6.3) every card may be played on one's turn: those that would be
 // cheats carry a visible "cheat" mark and say so in their names before they are chosen.
 
-import { cardName, colourClass, faceLines } from "./cards.js";
+import { cardName, colourClass, faceLines, parseCard } from "./cards.js";
 import { h, isAriaDisabled, setAriaDisabled } from "./dom.js";
 
 /** data-testid of each card: "card-R7", a second copy "card-R7-2" (ids stay unique). */
@@ -28,9 +28,12 @@ export function cardTestIds(codes) {
  * value of four or five characters ("SKIP", "JOKER") is set smaller so that it fits the card. */
 export function cardFace(code, declared = null) {
   const [mark, value] = faceLines(code, declared);
-  const long = value.length > 4 ? " face-value-long" : value.length === 4 ? " face-value-wide" : "";
+  // A wild's value sits on a dark pill, a letter wider: W+4 takes the size of SKIP to fit.
+  const width = parseCard(code)?.wild ? Math.max(value.length, 4) : value.length;
+  const long = width > 4 ? " face-value-long" : width === 4 ? " face-value-wide" : "";
   return [
-    h("span", { className: "face-mark", "aria-hidden": "true" }, mark),
+    // A wild's declared colour (★→G■) is two marks on one line: a smaller size fits them.
+    h("span", { className: `face-mark${mark.length > 2 ? " face-mark-wide" : ""}`, "aria-hidden": "true" }, mark),
     h("span", { className: `face-value${long}`, "aria-hidden": "true" }, value),
   ];
 }
