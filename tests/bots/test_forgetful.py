@@ -29,6 +29,7 @@ from lastcard import (
     player_view,
 )
 from lastcard.bots import Bot, Forgetful, bot_names, make_bot
+from lastcard.bots.forgetful import DEFAULT_RATE
 from lastcard.core.offers import out_of_turn_actions
 from lastcard.sim import play_game
 from positions import position
@@ -149,7 +150,8 @@ def test_zero_rates_play_the_same_game_as_the_inner_bot(base: str, preset: str) 
     # A seat that never calls gives the others catches to take (and the heuristic bot's memory
     # needs every event forwarded: a single dropped one could change its choices).
     careless = "eager:call_uno=false"
-    wrapped = [f"forgetful:base={base}", careless, f"forgetful:base={base}", base]
+    exact = f"forgetful:base={base},forget=0,miss=0"
+    wrapped = [exact, careless, exact, base]
     bare = [base, careless, base, base]
     rules = Rules.preset(preset)
     record, final = play_game(wrapped, rules, seed=21)
@@ -205,6 +207,21 @@ def checked(specs: Sequence[str], bots: list[Checked]) -> list[Callable[[int], B
         return build
 
     return [factory(spec) for spec in specs]
+
+
+def test_12_unnamed_rates_forget_and_miss_sometimes() -> None:
+    """Issue 27, finding 12: a `forgetful` bot given no rates forgot nothing (both were 0)."""
+    bot = make_bot("forgetful", 3)
+    assert isinstance(bot, Forgetful) and bot.forget == bot.miss == DEFAULT_RATE > 0
+    bots: list[Checked] = []
+    for seed in range(40):
+        play_game(checked(["forgetful:base=greedy"] * 4, bots), ONE_HAND, seed=seed)
+    penultimate = sum(b.penultimate for b in bots)
+    uncalled = sum(b.uncalled for b in bots)
+    assert 0 < uncalled < penultimate, (uncalled, penultimate)
+    offered = sum(b.catches_offered for b in bots)
+    made = sum(b.catches_made for b in bots)
+    assert 0 < made < offered, (made, offered)
 
 
 def test_forget_and_miss_rates_over_many_games() -> None:
@@ -283,7 +300,7 @@ def test_registered_with_its_options() -> None:
     assert repr(bot) == "Forgetful(seed=4, base='greedy', forget=0.3, miss=0.5)"
     default = make_bot("forgetful", seed=4)
     assert isinstance(default, Forgetful)
-    assert (default.base, default.forget, default.miss) == ("heuristic", 0.0, 0.0)
+    assert (default.base, default.forget, default.miss) == ("heuristic", 0.25, 0.25)
     assert type(default.inner) is type(make_bot("heuristic", seed=4))
 
 

@@ -22,7 +22,8 @@ Everything else is the inner bot's, a Pirate window's `pass` or `cheat` (§7.6.4
 it ever cheats included. With `forget=0` and `miss=0` it makes exactly the inner bot's choices.
 Its own randomness comes from a `random.Random` seeded with `derive_seed(seed, "forgetful")`;
 the inner bot gets `seed` itself, so the wrapped bot plays as the bare one would with the same
-seed. Events are forwarded to the inner bot (`observe`) when it keeps a memory.
+seed. Events are forwarded to the inner bot (`observe`) when it keeps a memory. Unnamed,
+`forget` and `miss` are 0.25 each.
 
 >>> from lastcard.bots import make_bot
 >>> bot = make_bot("forgetful:base=greedy,forget=0.3,miss=0.5", seed=1)
@@ -47,6 +48,10 @@ from .registry import Bot, make_bot
 # Invisibility's block.
 _CALLED_KINDS = (ActionKind.PLAY, ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK)
 
+# Unnamed, both habits slip about one time in four, as a casual player's do: a bot named
+# `forgetful` that never forgot would be the inner bot under another name.
+DEFAULT_RATE = 0.25
+
 
 def _rate(name: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
@@ -67,14 +72,26 @@ class Forgetful:
     )
     OPTIONS: ClassVar[tuple[BotOption, ...]] = (
         BotOption("base", str, "heuristic", "the bot it wraps", takes="the name of another bot"),
-        BotOption("forget", float, 0.0, "the chance it does not call Uno", minimum=0, maximum=1),
         BotOption(
-            "miss", float, 0.0, "the chance it misses an exposed player", minimum=0, maximum=1
+            "forget", float, DEFAULT_RATE, "the chance it does not call Uno", minimum=0, maximum=1
+        ),
+        BotOption(
+            "miss",
+            float,
+            DEFAULT_RATE,
+            "the chance it misses an exposed player",
+            minimum=0,
+            maximum=1,
         ),
     )
 
     def __init__(
-        self, seed: int, *, base: str = "heuristic", forget: float = 0.0, miss: float = 0.0
+        self,
+        seed: int,
+        *,
+        base: str = "heuristic",
+        forget: float = DEFAULT_RATE,
+        miss: float = DEFAULT_RATE,
     ) -> None:
         self.seed = seed
         self.forget = _rate("forget", forget)
