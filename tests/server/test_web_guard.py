@@ -322,7 +322,6 @@ def test_s8_an_unforeseen_error_s_page_carries_the_headers_too() -> None:
     from starlette.applications import Starlette
     from starlette.middleware import Middleware
     from starlette.routing import Route
-    from starlette.testclient import TestClient
 
     from lastcard.server.web_guard import WebGuard
 
@@ -330,8 +329,13 @@ def test_s8_an_unforeseen_error_s_page_carries_the_headers_too() -> None:
         raise RuntimeError("a bug")
 
     app = Starlette(routes=[Route("/", broken)], middleware=[Middleware(WebGuard)])
-    with TestClient(app, base_url="http://localhost", raise_server_exceptions=False) as client:
-        reply = client.get("/")
+
+    async def ask() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
+            return await client.get("/")
+
+    reply = run(ask())
     assert reply.status_code == 500
     assert reply.json()["error"]["code"] == "SERVER_ERROR"
     for name, value in HEADERS.items():
