@@ -42,7 +42,7 @@ def layer_of(path: Path) -> str | None:
             parts = path.relative_to(root).parts
             if len(parts) > 1 and parts[0] in LAYERS:
                 return parts[0]
-    if (path.parent == TESTS and path.name.startswith("test_cli")) or path == SRC / "cli.py":
+    if path.parent == TESTS and path.name.startswith("test_cli"):
         return "cli"
     return None
 
