@@ -25,7 +25,7 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 SRC = TESTS.parent / "src" / "lastcard"
-LAYERS = ("core", "bots", "table", "sim", "rl", "tui", "server", "cli")
+LAYERS = ("core", "bots", "table", "sim", "analysis", "rl", "tui", "server", "cli")
 QUICK_LAYERS = frozenset({"core", "bots", "table"})
 # Checks of the whole source tree that read files and import modules but play few games.
 QUICK_FILES = frozenset(

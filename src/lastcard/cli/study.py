@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from lastcard.analysis.study import parse_players, run_study
 from lastcard.core import LastcardError
 from lastcard.sim.study import (
     DEFAULT_GAMES,
@@ -16,9 +17,7 @@ from lastcard.sim.study import (
     DEFAULT_WORKERS,
     QUICK_GAMES,
     QUICK_SEAT_HANDS,
-    parse_players,
     reference_fallback,
-    run_study,
 )
 
 from .common import (

@@ -14,10 +14,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from lastcard.analysis.tournament import write_report
 from lastcard.bots import bot_names, make_bot
 from lastcard.core import LastcardError
 from lastcard.sim import DEFAULT_MAX_ACTIONS
-from lastcard.sim.report import write_report
 from lastcard.sim.tournament import (
     TournamentResult,
     balanced_games,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..stats import GrowingHistogram, RunningMean
+from lastcard.analysis.statistics import GrowingHistogram, RunningMean
+
 from .config import CONFIDENCE, TournamentConfig
 from .ratings import RATING_TAU
 from .tally import BotStats, win_rates

@@ -11,8 +11,8 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .stats import wilson_interval
-from .tournament import CONFIDENCE, TournamentResult
+from lastcard.analysis.statistics import wilson_interval
+from lastcard.sim.tournament import CONFIDENCE, TournamentResult
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
