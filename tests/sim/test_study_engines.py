@@ -16,7 +16,8 @@ import pytest
 
 from lastcard.analysis.study import compute_study, run_study
 from lastcard.analysis.study import run as study_run
-from lastcard.analysis.study.report import habit_reading, render_report
+from lastcard.analysis.study.report import render_report
+from lastcard.analysis.study.report_habits import habit_reading
 from lastcard.core.rng import STREAM_GAME, derive_seed, stream_seed
 from lastcard.sim import fast
 from lastcard.sim.fast import FastUnsupportedError
