@@ -74,44 +74,30 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar
 
 from lastcard.core import (
     Action,
     ActionKind,
-    Card,
-    Color,
     Event,
-    GameState,
     Phase,
     PlayerView,
-    apply,
-    legal_actions,
 )
 from lastcard.core.matching import is_wd4_legal
-from lastcard.core.unchecked import FastGame
 
 from .determinize import Knowledge, Sampler
-from .greedy import color_counts
 from .options import BotOption
 from .pirate import honest_actions, window_answer
 from .rollout import (
     ROLLOUT_POLICIES,
     RolloutPolicy,
     estimate,
-    fast_playout,
-    fast_policy_move,
-    hand_rewards,
-    honest_plays,
     random_policy,
     smart_policy,
-    smart_turn,
-    smart_turn_shortcut,
     strong_policy,
 )
-from .themes import aimed_joker, pending_effect, wants_block
+from .search_choices import block_answer, honest_in, pruned_actions, search_actions
+from .search_simulators import S, Simulator, engine_playout, engine_simulator, fast_simulator
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -130,20 +116,8 @@ __all__ = [
 DEFAULT_SECONDS = 0.2
 
 _PLAY = ActionKind.PLAY
-_DRAW = ActionKind.DRAW
 _UNO = ActionKind.UNO
 _CATCH = ActionKind.CATCH
-_DISCARD = ActionKind.DISCARD
-_DECLINE = ActionKind.DECLINE
-_GIVE = ActionKind.GIVE
-_LEAD = ActionKind.LEAD
-_BLOCK = ActionKind.BLOCK
-_ALLOW = ActionKind.ALLOW
-_SIDE = frozenset({ActionKind.UNO, ActionKind.CATCH})
-# The actions that carry a call: plays, a discard round's discards, a Mambo's lead, a block.
-_CALLED = frozenset({ActionKind.PLAY, ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK})
-# The actions that name a colour for a wild: its plays, a Mambo's leads, a block.
-_COLOURED = frozenset({ActionKind.PLAY, ActionKind.LEAD, ActionKind.BLOCK})
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 _AWAIT_PIRATE = Phase.AWAIT_PIRATE
 _AWAIT_BLOCK = Phase.AWAIT_BLOCK
@@ -160,70 +134,6 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-
-
-def search_actions(legal: Sequence[Action]) -> list[Action]:
-    """The actions worth searching: no `uno`/`catch`, and a penultimate play (or a discard
-    round's discard, or a Mambo's lead, down to one card) only with its call."""
-    if any(a.uno for a in legal):
-        return [a for a in legal if a.kind not in _SIDE and (a.uno or a.kind not in _CALLED)]
-    return [a for a in legal if a.kind not in _SIDE]
-
-
-def pruned_actions(
-    actions: list[Action], hand: Sequence[Card], sizes: Sequence[int] | None = None
-) -> list[Action]:
-    """`actions` without the ones a sensible player never considers: a wild (played or led)
-    naming a colour it holds fewer of than another (ties keep every tied colour), a voluntary
-    draw while it has a play (kept when every play is a wild's), declining a discard round's
-    discard (§7.11.4: one card fewer, for nothing), a Mambo's gift of a wild while another
-    card could go (§7.11.7), and every form of a Joker but the strongest (§7.11.6): three
-    cards each for the (up to three) seats with the fewest cards by `sizes`, each seat's
-    number of cards (without `sizes`, every seat set with three cards each)."""
-    if len(actions) < 2:
-        return actions
-    counts: dict[Color, int] | None = None
-    most = 0
-    out = []
-    coloured_play = discard = coloured_gift = joker = False
-    for a in actions:
-        card = a.card
-        kind = a.kind
-        if kind is _DISCARD:
-            discard = True
-        elif kind in _COLOURED:
-            joker = joker or bool(a.targets)
-            if card is not None and not card.is_wild:
-                coloured_play = True
-            elif a.color is not None:
-                if counts is None:
-                    counts = color_counts(hand)
-                    most = max(counts.values())
-                if counts[a.color] < most:
-                    continue
-        elif kind is _GIVE and card is not None and not card.is_wild:
-            coloured_gift = True
-        out.append(a)
-    if coloured_play:
-        out = [a for a in out if a.kind is not _DRAW]
-    if discard:
-        out = [a for a in out if a.kind is not _DECLINE]
-    if coloured_gift:
-        out = [a for a in out if a.kind is not _GIVE or (a.card is not None and not a.card.is_wild)]
-    if joker:
-        out = _strongest_jokers(out, sizes)
-    return out or actions
-
-
-def _strongest_jokers(actions: list[Action], sizes: Sequence[int] | None) -> list[Action]:
-    """`actions` with only the strongest forms of a Joker (see `pruned_actions`)."""
-    forms = [a for a in actions if a.targets]
-    if sizes is not None:
-        kept = set(aimed_joker(forms, sizes))
-    else:
-        top = max(a.count for a in forms)
-        kept = {a for a in forms if a.count == top}
-    return [a for a in actions if not a.targets or a in kept]
 
 
 class IsmctsBot:
@@ -398,7 +308,7 @@ class IsmctsBot:
         if view.phase is _AWAIT_PIRATE and view.to_act == view.seat:
             return window_answer(legal, self._knowledge.pirate.judge(view) is True)
         if view.phase is _AWAIT_BLOCK and view.to_act == view.seat:
-            return _block_answer(view, legal)
+            return block_answer(view, legal)
         options = search_actions(legal)
         if self.prune and view.rules.pirate:
             options = honest_actions(view, options) or options
@@ -424,10 +334,10 @@ class IsmctsBot:
     def _search(self, view: PlayerView, options: list[Action]) -> Action:
         sampler = Sampler(view, self._knowledge, voids=self.voids, bluff_odds=self.bluff_odds)
         if self.fast and sampler.fast_rules:
-            return self._search_on(view, options, _fast_simulator(sampler))
-        return self._search_on(view, options, _engine_simulator(sampler))
+            return self._search_on(view, options, fast_simulator(sampler))
+        return self._search_on(view, options, engine_simulator(sampler))
 
-    def _search_on(self, view: PlayerView, options: list[Action], sim: _Simulator[S]) -> Action:
+    def _search_on(self, view: PlayerView, options: list[Action], sim: Simulator[S]) -> Action:
         seat = view.seat
         assert seat is not None
         rng = self._rng
@@ -495,7 +405,7 @@ class IsmctsBot:
                     actions = [a for a in actions if a in allowed]
                 elif prune:
                     if pirate:
-                        actions = _honest_in(state, actions)
+                        actions = honest_in(state, actions)
                     hands = state.hands
                     sizes = [len(hand) for hand in hands] if jokers else None
                     actions = pruned_actions(actions, hands[actor], sizes)
@@ -558,31 +468,6 @@ class IsmctsBot:
         return best_action
 
 
-def _block_answer(view: PlayerView, legal: tuple[Action, ...]) -> Action:
-    """Its answer to an Invisibility's question (§7.11.3): `wants_block` on the effect of the
-    card on top; a block names the colour it holds most of, with the call when it leaves one
-    card."""
-    hand = view.hand or ()
-    effect = pending_effect(view.rules, view.top)
-    blocks = [a for a in legal if a.kind is _BLOCK]
-    if not blocks or not wants_block(effect, len(hand), view.hand_sizes[view.turn]):
-        return next((a for a in legal if a.kind is _ALLOW), legal[0])
-    if any(a.uno for a in blocks):
-        blocks = [a for a in blocks if a.uno]
-    counts = color_counts(hand)
-    return max(blocks, key=lambda a: counts[a.color] if a.color is not None else -1)
-
-
-def _honest_in(state: GameState | FastGame, actions: list[Action]) -> list[Action]:
-    """`actions` without the cheats of a Pirate turn (`honest_plays`), keeping the rest."""
-    plays = [a for a in actions if a.kind is _PLAY]
-    honest = honest_plays(state, plays)
-    if len(honest) == len(plays):
-        return actions
-    kept = set(honest)
-    return [a for a in actions if a.kind is not _PLAY or a in kept] or actions
-
-
 def _select_root(root: _Node, options: list[Action], c: float, done: int) -> Action:
     """UCB1 over the root's actions, which are available in every determinization; each
     untried action first, in the order given."""
@@ -602,86 +487,3 @@ def _select_root(root: _Node, options: list[Action], c: float, done: int) -> Act
         if value > best_value:
             best, best_value = action, value
     return best
-
-
-# -- the two simulators ----------------------------------------------------------------------
-
-S = TypeVar("S", GameState, FastGame)
-
-
-@dataclass(frozen=True)
-class _Simulator(Generic[S]):
-    """How a search samples, lists, steps and rolls out on one kind of position."""
-
-    sample: Callable[[random.Random], S]
-    legal: Callable[[S, int], tuple[Action, ...]]
-    step: Callable[[S, int, Action], S]
-    policy_move: Callable[[S, int, RolloutPolicy, random.Random], S]
-    playout: Callable[[S, random.Random, RolloutPolicy, int], list[float]]
-
-
-def _engine_step(state: GameState, seat: int, action: Action) -> GameState:
-    return apply(state, seat, action).state
-
-
-def _fast_step(game: FastGame, seat: int, action: Action) -> FastGame:
-    game.push(seat, action)
-    return game
-
-
-def _engine_policy_move(
-    state: GameState, seat: int, policy: RolloutPolicy, rng: random.Random
-) -> GameState:
-    return apply(state, seat, policy(state, seat, legal_actions(state, seat), rng)).state
-
-
-def _fast_policy_move(
-    game: FastGame, seat: int, policy: RolloutPolicy, rng: random.Random
-) -> FastGame:
-    fast_policy_move(game, seat, policy, rng)
-    return game
-
-
-def _fast_simulator(sampler: Sampler) -> _Simulator[FastGame]:
-    return _Simulator(
-        sampler.fast_game, FastGame.legal, _fast_step, _fast_policy_move, fast_playout
-    )
-
-
-def _engine_simulator(sampler: Sampler) -> _Simulator[GameState]:
-    return _Simulator(
-        sampler.state, legal_actions, _engine_step, _engine_policy_move, engine_playout
-    )
-
-
-def engine_playout(
-    state: GameState, rng: random.Random, policy: RolloutPolicy, max_actions: int
-) -> list[float]:
-    """`lastcard.bots.rollout.fast_playout` through the checked engine: the same choices from
-    the same random numbers, through `legal_actions` and `apply`."""
-    shortcut = smart_turn_shortcut(state.rules, policy)
-    turn = Phase.AWAIT_TURN
-    for _ in range(max_actions):
-        phase = state.phase
-        if phase in _OVER:
-            return hand_rewards(state.players, state.history[-1].went_out)
-        seat = state.to_act
-        assert seat is not None
-        action: Action
-        if shortcut and phase is turn:
-            assert state.color is not None
-            choice = smart_turn(state.hands[seat], state.color, state.discard[-1], rng)
-            if choice is None:
-                action = _DRAW_ACTION
-            else:
-                card, color, uno = choice
-                action = Action(_PLAY, card, color, None, uno)
-        else:
-            action = policy(state, seat, legal_actions(state, seat), rng)
-        state = apply(state, seat, action).state
-    if state.phase in _OVER:
-        return hand_rewards(state.players, state.history[-1].went_out)
-    return estimate(state)
-
-
-_DRAW_ACTION = Action(ActionKind.DRAW)
