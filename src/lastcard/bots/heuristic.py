@@ -373,11 +373,11 @@ class HeuristicBot(VariantPlay):
                 score = (1.0 - caught) * score + caught * CHEAT_CAUGHT - CHEAT_MARGIN
             scored.append((card, action, score, cheat))
         # A wild is kept while a coloured card would do (one at least as good as a draw).
-        coloured = max(
+        colored = max(
             (score for card, _, score, cheat in scored if not card.is_wild and not cheat),
             default=None,
         )
-        hold = in_turn and self.hold_wilds and coloured is not None and coloured >= DRAW_SCORE
+        hold = in_turn and self.hold_wilds and colored is not None and colored >= DRAW_SCORE
         best: tuple[Action, float] | None = None
         for card, action, score, _ in scored:
             if hold and card.is_wild:

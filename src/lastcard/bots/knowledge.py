@@ -148,7 +148,7 @@ class Knowledge:
         self.top = event.card
         self.color = self.top.color
 
-    def _on_colour(self, event: Event) -> None:
+    def _on_color(self, event: Event) -> None:
         self.color = event.color
 
     def _on_challenge(self, event: Event) -> None:
@@ -242,7 +242,7 @@ _LEARN: dict[EventType, Callable[[Knowledge, Event], None]] = {
     EventType.DISCARD: Knowledge._on_discard,
     EventType.PASS: lambda knowledge, event: knowledge._void(event.seat, 0),
     EventType.FIRST_DISCARD: Knowledge._on_first_discard,
-    EventType.COLOR: Knowledge._on_colour,
+    EventType.COLOR: Knowledge._on_color,
     EventType.CHALLENGE: Knowledge._on_challenge,
     EventType.ACCEPT: Knowledge._on_accept,
     EventType.REVEAL: Knowledge._on_reveal,

@@ -60,7 +60,7 @@ def pruned_actions(
     counts: dict[Color, int] | None = None
     most = 0
     out = []
-    coloured_play = discard = coloured_gift = joker = False
+    colored_play = discard = colored_gift = joker = False
     for a in actions:
         card = a.card
         kind = a.kind
@@ -69,7 +69,7 @@ def pruned_actions(
         elif kind in _COLORED:
             joker = joker or bool(a.targets)
             if card is not None and not card.is_wild:
-                coloured_play = True
+                colored_play = True
             elif a.color is not None:
                 if counts is None:
                     counts = color_counts(hand)
@@ -77,13 +77,13 @@ def pruned_actions(
                 if counts[a.color] < most:
                     continue
         elif kind is _GIVE and card is not None and not card.is_wild:
-            coloured_gift = True
+            colored_gift = True
         out.append(a)
-    if coloured_play:
+    if colored_play:
         out = [a for a in out if a.kind is not _DRAW]
     if discard:
         out = [a for a in out if a.kind is not _DECLINE]
-    if coloured_gift:
+    if colored_gift:
         out = [a for a in out if a.kind is not _GIVE or (a.card is not None and not a.card.is_wild)]
     if joker:
         out = _strongest_jokers(out, sizes)

@@ -300,11 +300,9 @@ class _Reader:
             return None
         if len(words) < 3 or words[1] not in ("legal", "bluff"):
             raise NotationError("challenge takes PLAYER legal|bluff COLOUR CARDS..")
-        colour = None if words[2] == EMPTY else Color.from_letter(words[2])
+        color = None if words[2] == EMPTY else Color.from_letter(words[2])
         hand = self._cards(words[3:], "challenge")
-        return PendingChallenge(
-            self._seat(words[0], "challenge"), words[1] == "legal", hand, colour
-        )
+        return PendingChallenge(self._seat(words[0], "challenge"), words[1] == "legal", hand, color)
 
     def _block(self) -> PendingBlock | None:
         words = self.words.get("block")
@@ -342,7 +340,7 @@ class _Reader:
             or words[1] not in (EMPTY, "r", "y", "g", "b")
         ):
             raise NotationError("pirate takes cheat|fair COLOUR|- SEAT|- SEAT|- uno|-")
-        colour = None if words[1] == EMPTY else Color.from_letter(words[1])
+        color = None if words[1] == EMPTY else Color.from_letter(words[1])
 
         def seat(word: str) -> int | None:
             return None if word == EMPTY else self._seat(word, "pirate")
@@ -357,7 +355,7 @@ class _Reader:
         else:
             target = seat(words[3])
         return PendingPirate(
-            words[0] == "cheat", colour, seat(words[2]), target, words[4] == "uno", targets, count
+            words[0] == "cheat", color, seat(words[2]), target, words[4] == "uno", targets, count
         )
 
     def _result(self, word: str) -> HandResult:

@@ -38,8 +38,8 @@ def to_notation(state: GameState, *, include_rules: bool = True) -> str:
     add("discard", _cards_text(state.discard))
     if state.stock != unwritten_cards(state.rules, state.hands, state.discard, ()):
         add("stock", _cards_text(state.stock))
-    default_colour = top_color(state.discard)
-    if state.color is not default_colour:
+    default_color = top_color(state.discard)
+    if state.color is not default_color:
         sections.append("color -" if state.color is None else state.color.name.lower())
     if state.direction != 1:
         sections.append("ccw")
@@ -55,8 +55,8 @@ def to_notation(state: GameState, *, include_rules: bool = True) -> str:
         add("drawn", state.drawn.code)
     if state.challenge is not None:
         c = state.challenge
-        colour = EMPTY if c.color is None else c.color.value.lower()
-        add("challenge", c.player, "legal" if c.legal else "bluff", colour, *_codes(c.hand))
+        color = EMPTY if c.color is None else c.color.value.lower()
+        add("challenge", c.player, "legal" if c.legal else "bluff", color, *_codes(c.hand))
     if state.pirate is not None:
         p = state.pirate
         add(

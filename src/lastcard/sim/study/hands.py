@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 _OPENING = frozenset({Phase.AWAIT_TURN, Phase.AWAIT_FIRST_COLOR})
 _DRAW_TWO_FACE = 12  # the kernel's kind of a coloured card is colour * 13 + face
-_KINDS_PER_COLOUR = 13
-_COLOURED_KINDS = 52  # kinds 52 and 53 are the Wild and the Wild Draw Four
+_KINDS_PER_COLOR = 13
+_COLORED_KINDS = 52  # kinds 52 and 53 are the Wild and the Wild Draw Four
 
 
 # -- one hand ----------------------------------------------------------------------------------
@@ -182,8 +182,8 @@ class HandBatch:
             bots=tuple(bots),
             first_player=games.first_player,
             direction=games.first_direction,
-            draw_opening=(discard < _COLOURED_KINDS)
-            & (discard % _KINDS_PER_COLOUR == _DRAW_TWO_FACE),
+            draw_opening=(discard < _COLORED_KINDS)
+            & (discard % _KINDS_PER_COLOR == _DRAW_TWO_FACE),
             went_out=games.first_went_out,
             dealer=games.first_dealer,
             turns=games.first_turns,
