@@ -167,7 +167,7 @@ def ladder_figures(
     table: Cell, pairs: Sequence[Cell], ismcts: Cell | None, skipped: str = ""
 ) -> dict[str, Any]:
     """Question 4: the table of every ladder bot, every pair heads-up and `ismcts` against its
-    rival. Pairs of bots are compared with the sign test (`stats.paired_comparison`): at the
+    rival. Pairs of bots are compared with the sign test (`statistics.paired_comparison`): at the
     table on the hands won by one of the two (each hand has one winner), heads-up on every
     decided hand. Holm's adjustment runs over all of them."""
     k = table.players

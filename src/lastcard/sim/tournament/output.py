@@ -1,5 +1,5 @@
-"""A tournament's result, as `run_tournament` returns it and as results.json holds it (`report`
-writes the files)."""
+"""A tournament's result, as `run_tournament` returns it and as results.json holds it
+(`lastcard.analysis.tournament` writes the files)."""
 
 from __future__ import annotations
 

@@ -208,7 +208,7 @@ class Tally:
 
     def pairs(self) -> list[dict[str, Any]]:
         """Every pair of bot names compared on the games that separated them (the sign test
-        of `stats.paired_comparison`), with Holm's adjustment over all the pairs."""
+        of `statistics.paired_comparison`), with Holm's adjustment over all the pairs."""
         seats = Counter(self.config.bots)
         comparisons = [
             paired_comparison(
