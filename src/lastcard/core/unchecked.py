@@ -47,7 +47,7 @@ from .rng import shuffled
 from .seats import next_active, turn_order
 from .state import GameState, PendingChallenge, Phase
 from .unchecked_coverage import FastGameError, unsupported
-from .unchecked_position import STATE_FIELDS, FastPosition
+from .unchecked_position import STATE_FIELDS, UncheckedPosition
 
 __all__ = ["FastGame", "FastGameError", "unsupported"]
 
@@ -93,7 +93,7 @@ def _sort_key(card: Card) -> tuple[int, int, int]:
     return card.sort_key
 
 
-class FastGame(FastPosition):
+class FastGame(UncheckedPosition):
     """A hand in progress, changed in place (see the module docstring).
 
     >>> from lastcard.core import Rules, apply, legal_actions, new_game
@@ -171,7 +171,7 @@ class FastGame(FastPosition):
             or c.color is color
             or (not top_wild and c.kind is top.kind and c.rank == top.rank)
         }
-        if not self._table.bluffing:
+        if not self._settings.bluffing:
             for card in [c for c in playable if c.kind is _WD4]:
                 if not _wd4_legal(hand, card, color):
                     playable.discard(card)
@@ -179,7 +179,7 @@ class FastGame(FastPosition):
 
     def _may_draw(self, hand: list[Card]) -> bool:
         if self.stock or len(self.discard) > 1:
-            return self._table.voluntary_draw or not self._has_legal_play(hand)
+            return self._settings.voluntary_draw or not self._has_legal_play(hand)
         return not self._has_legal_play(hand)  # §3.11: the draw is a pass
 
     def _has_legal_play(self, hand: list[Card]) -> bool:
@@ -247,7 +247,7 @@ class FastGame(FastPosition):
         self.passes = 0
         self.drawn = None
         self.challenge = None
-        if kind is _WD4 and hand and self._table.bluffing:
+        if kind is _WD4 and hand and self._settings.bluffing:
             self.challenge = PendingChallenge(seat, legal, tuple(hand), before)
         self.turn = seat
         if not hand:  # §6.1: out; only the draw part of the last card still happens
@@ -267,14 +267,14 @@ class FastGame(FastPosition):
                 after = self._next(seat)
             elif kind is _REVERSE:
                 self.direction = -self.direction
-                if self._table.reverse_skips_with_two and self._active_count == 2:
+                if self._settings.reverse_skips_with_two and self._active_count == 2:
                     after = self._next(seat)  # §3.9.1: as a Skip
             elif kind is _DRAW_TWO:
                 after = self._next(seat)
                 self._draw(after, 2)
             elif kind is _WD4:
                 victim = self._next(seat)
-                if self._table.bluffing:  # §3.8: the victim challenges or accepts
+                if self._settings.bluffing:  # §3.8: the victim challenges or accepts
                     self.pending_draw += 4
                     self.phase = _WD4_RESPONSE
                     self.turn = self.to_act = victim
@@ -298,7 +298,7 @@ class FastGame(FastPosition):
                 self.exposed = seat  # §4.1: a missed call
         # `_turn_taken()`, inline
         self.hand_turns += 1
-        limit = self._table.turn_limit
+        limit = self._settings.turn_limit
         if limit is not None and self.hand_turns >= limit and not self.ended:
             self._end(None)
 
@@ -327,7 +327,7 @@ class FastGame(FastPosition):
         color = self.color
         assert color is not None
         if matches(card, self.discard[-1], color) and (
-            card.kind is not _WD4 or self._table.bluffing or _wd4_legal(hand, card, color)
+            card.kind is not _WD4 or self._settings.bluffing or _wd4_legal(hand, card, color)
         ):
             self.phase = _AFTER_DRAW  # §3.5.2: the drawn card may be played
             self.drawn = card
@@ -382,7 +382,7 @@ class FastGame(FastPosition):
     def _turn_taken(self) -> None:
         """§3.11.4: a turn is counted; at the limit the hand ends blocked."""
         self.hand_turns += 1
-        limit = self._table.turn_limit
+        limit = self._settings.turn_limit
         if limit is not None and self.hand_turns >= limit and not self.ended:
             self._end(None)
 

@@ -58,7 +58,7 @@ def unsupported(rules: Rules) -> str | None:
     return uncovered_option(COVERED, rules, "the unchecked game")
 
 
-class RulesTable(NamedTuple):
+class UncheckedRules(NamedTuple):
     """What one `Rules` means to a `FastGame`, looked up once per game."""
 
     bluffing: bool
@@ -68,13 +68,14 @@ class RulesTable(NamedTuple):
     problem: str | None
 
 
-def rules_table(rules: Rules) -> RulesTable:
-    return kept_on(rules, "_fast_game", _build_rules_table)
+def unchecked_rules(rules: Rules) -> UncheckedRules:
+    """`UncheckedRules` for `rules`, kept on them (`kept_on`) so each game finds it ready."""
+    return kept_on(rules, "_fast_game", _read_rules)
 
 
-def _build_rules_table(rules: Rules) -> RulesTable:
+def _read_rules(rules: Rules) -> UncheckedRules:
     facts = rule_facts(rules)
-    return RulesTable(
+    return UncheckedRules(
         bluffing=facts.allows_wd4_bluff,
         voluntary_draw=facts.allows_voluntary_draw,
         reverse_skips_with_two=facts.reverse_skips_with_two,

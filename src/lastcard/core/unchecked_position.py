@@ -1,4 +1,4 @@
-"""`FastPosition`: the fields of an unchecked game (`lastcard.core.unchecked.FastGame`), every
+"""`UncheckedPosition`: the fields of an unchecked game (`lastcard.core.unchecked.FastGame`), every
 field of `GameState` under the same name as a plain mutable one, with its way back to a
 `GameState` and to a seat's `PlayerView`. Apart from the play itself (`FastGame`), which is the
 hot loop of every search.
@@ -14,7 +14,7 @@ from .rng import RngState
 from .rules import Rules
 from .scoring import end_hand
 from .state import GameState, HandResult, PendingChallenge, Phase
-from .unchecked_coverage import FastGameError, rules_table
+from .unchecked_coverage import FastGameError, unchecked_rules
 from .view import PlayerView, _build_view
 
 STATE_FIELDS = (
@@ -29,10 +29,10 @@ PLAYING_PHASES = frozenset(
 )
 
 
-class FastPosition:
+class UncheckedPosition:
     """The position of a `FastGame` (see the module docstring)."""
 
-    __slots__ = (*STATE_FIELDS, "_active_count", "_table", "ended", "went_out")
+    __slots__ = (*STATE_FIELDS, "_active_count", "_settings", "ended", "went_out")
 
     rules: Rules
     players: int
@@ -95,12 +95,12 @@ class FastPosition:
     ) -> None:
         """The fields of `GameState` (the sequences are copied into lists). Raises
         `FastGameError` for rules `unsupported` names and for a hand that is over."""
-        table = rules_table(rules)
-        if table.problem is not None:
-            raise FastGameError(f"FastGame does not play {table.problem}")
+        settings = unchecked_rules(rules)
+        if settings.problem is not None:
+            raise FastGameError(f"FastGame does not play {settings.problem}")
         if phase not in PLAYING_PHASES:
             raise FastGameError(f"FastGame plays a hand in progress, not phase {phase.value}")
-        self._table = table
+        self._settings = settings
         self.rules = rules
         self.players = players
         self.rng = rng
