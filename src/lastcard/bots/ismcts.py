@@ -97,7 +97,7 @@ from .rollout import (
     strong_policy,
 )
 from .search_choices import block_answer, honest_in, pruned_actions, search_actions
-from .search_simulators import S, Simulator, engine_playout, engine_simulator, fast_simulator
+from .search_simulators import S, Simulator, engine_playout, engine_simulator, unchecked_simulator
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -334,7 +334,7 @@ class IsmctsBot:
     def _search(self, view: PlayerView, options: list[Action]) -> Action:
         sampler = Sampler(view, self._knowledge, voids=self.voids, bluff_odds=self.bluff_odds)
         if self.fast and sampler.fast_rules:
-            return self._search_on(view, options, fast_simulator(sampler))
+            return self._search_on(view, options, unchecked_simulator(sampler))
         return self._search_on(view, options, engine_simulator(sampler))
 
     def _search_on(self, view: PlayerView, options: list[Action], sim: Simulator[S]) -> Action:

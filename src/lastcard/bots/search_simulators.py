@@ -54,7 +54,7 @@ def _engine_step(state: GameState, seat: int, action: Action) -> GameState:
     return apply(state, seat, action).state
 
 
-def _fast_step(game: FastGame, seat: int, action: Action) -> FastGame:
+def _unchecked_step(game: FastGame, seat: int, action: Action) -> FastGame:
     game.push(seat, action)
     return game
 
@@ -65,15 +65,17 @@ def _engine_policy_move(
     return apply(state, seat, policy(state, seat, legal_actions(state, seat), rng)).state
 
 
-def _fast_policy_move(
+def _unchecked_policy_move(
     game: FastGame, seat: int, policy: RolloutPolicy, rng: random.Random
 ) -> FastGame:
     fast_policy_move(game, seat, policy, rng)
     return game
 
 
-def fast_simulator(sampler: Sampler) -> Simulator[FastGame]:
-    return Simulator(sampler.fast_game, FastGame.legal, _fast_step, _fast_policy_move, fast_playout)
+def unchecked_simulator(sampler: Sampler) -> Simulator[FastGame]:
+    return Simulator(
+        sampler.fast_game, FastGame.legal, _unchecked_step, _unchecked_policy_move, fast_playout
+    )
 
 
 def engine_simulator(sampler: Sampler) -> Simulator[GameState]:
