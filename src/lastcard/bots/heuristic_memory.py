@@ -54,8 +54,6 @@ class HeuristicMemory:
         self._cheats_asked: Counter[int] = Counter()  # cheats each seat was asked about
         self._cheats_called: Counter[int] = Counter()  # ... and called
 
-    # -- memory ---------------------------------------------------------------------------
-
     def _new_hand(self) -> None:
         """Forget what belonged to the hand that ended (the challenge habits are kept)."""
         self._void.clear()

@@ -34,8 +34,6 @@ from .rollout import (
 _PLAY = ActionKind.PLAY
 _OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 
-# -- the two simulators ----------------------------------------------------------------------
-
 S = TypeVar("S", GameState, FastGame)
 
 

@@ -40,9 +40,6 @@ _ALLOWED_IN = {
 _HANDLERS = {**playing.HANDLERS, **word_actions.HANDLERS, **special_phases.HANDLERS}
 
 
-# -- apply -----------------------------------------------------------------------------------
-
-
 def apply(state: GameState, seat: int, action: Action | str) -> Transition:
     """Apply `seat`'s action and return the new state and its events.
 

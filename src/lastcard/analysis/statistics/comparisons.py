@@ -14,8 +14,6 @@ from statistics import NormalDist
 
 from .proportions import binomial_p_value, check_confidence, normal_quantile, wilson_interval
 
-# --- comparisons and trends ----------------------------------------------------------------
-
 
 def normal_two_sided_p(z: float) -> float:
     """The two-sided p-value of a standard normal statistic `z`."""

@@ -12,8 +12,6 @@ from typing import Any
 from lastcard.analysis.statistics import wilson_interval
 from lastcard.sim.tournament import RATING_TAU, TournamentResult, versions
 
-# -- report.md -----------------------------------------------------------------------------------
-
 
 def _pct(x: float) -> str:
     return f"{x * 100:.2f}%"

@@ -22,9 +22,6 @@ if TYPE_CHECKING:
     pass
 
 
-# -- tallies -----------------------------------------------------------------------------------
-
-
 @dataclass
 class WinTally:
     """Wins out of decided hands, summarised against a fair share."""

@@ -29,9 +29,6 @@ _KINDS_PER_COLOR = 13
 _COLORED_KINDS = 52  # kinds 52 and 53 are the Wild and the Wild Draw Four
 
 
-# -- one hand ----------------------------------------------------------------------------------
-
-
 def first_player(state: GameState) -> int:
     """The seat that takes the first turn of the hand just dealt in `state`.
 

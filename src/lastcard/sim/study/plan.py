@@ -34,9 +34,6 @@ if TYPE_CHECKING:
     pass
 
 
-# -- the design --------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class CellPlan:
     """A cell to play: its seatings, used in turn, hand `i` taking `seatings[i % len]`, and
