@@ -1,7 +1,7 @@
 """`HeuristicBot`'s play under the house rules that add decisions of their own: its
 answers to a discard round, a Pirate window and an aimed Invisibility, and what a Mambo, a
 Friendship, a Care-a-lot's round and a cheat are worth to it. The core scoring that calls on
-these is `HeuristicBot._score` (`lastcard.bots.heuristic`).
+these is `CoreScoring._score` (`lastcard.bots.heuristic_scoring`).
 
 - **Discard round** (§7.11.4, the 2018 deck's `WC` with `all_discard_one`): it always discards
   while it may (a card shed there costs nothing and helps nobody), giving up the card it least
