@@ -67,25 +67,21 @@ top); a pending draw's `block` is an ordinary tree action beside stacking and ac
 **Budget**: `iterations=N` (deterministic given the seed), or `seconds=S` of search per
 decision (default 0.2 s when neither is given). With both, the search stops at whichever comes
 first. All randomness comes from the bot's own `random.Random(seed)`.
+
+Its parts: `search_tree` (the search itself), `search_choices` (what it considers, and what it
+answers without searching), `search_simulators` (the engine's and the unchecked game's
+positions to search on), `determinize` (the deals it samples).
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from typing import ClassVar
 
-from lastcard.core import (
-    Action,
-    ActionKind,
-    Event,
-    Phase,
-    PlayerView,
-)
+from lastcard.core import Action, ActionKind, Event, Phase, PlayerView
 from lastcard.core.matching import is_wd4_legal
 
-from .determinize import Knowledge, Sampler
+from .determinize import Knowledge
 from .options import BotOption
 from .pirate import honest_actions, window_answer
 from .rollout import (
@@ -96,8 +92,9 @@ from .rollout import (
     smart_policy,
     strong_policy,
 )
-from .search_choices import block_answer, honest_in, pruned_actions, search_actions
-from .search_simulators import S, Simulator, engine_playout, engine_simulator, unchecked_simulator
+from .search_choices import block_answer, pruned_actions, search_actions
+from .search_simulators import engine_playout
+from .search_tree import TreeSearch
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -118,25 +115,11 @@ DEFAULT_SECONDS = 0.2
 _PLAY = ActionKind.PLAY
 _UNO = ActionKind.UNO
 _CATCH = ActionKind.CATCH
-_OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 _AWAIT_PIRATE = Phase.AWAIT_PIRATE
 _AWAIT_BLOCK = Phase.AWAIT_BLOCK
 
 
-class _Node:
-    """A tree node: reached by `actor` choosing the edge's action."""
-
-    __slots__ = ("actor", "avail", "children", "total", "visits")
-
-    def __init__(self, actor: int) -> None:
-        self.actor = actor
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
-
-
-class IsmctsBot:
+class IsmctsBot(TreeSearch):
     """Information-set MCTS; see the module docstring for what it simulates and why.
 
     >>> from lastcard import legal_actions, new_game, player_view
@@ -328,162 +311,3 @@ class IsmctsBot:
             rest.remove(card)
             assert view.color is not None
             self._knowledge.wd4_legal = is_wd4_legal(rest, view.color)
-
-    # -- the search -------------------------------------------------------------------------
-
-    def _search(self, view: PlayerView, options: list[Action]) -> Action:
-        sampler = Sampler(view, self._knowledge, voids=self.voids, bluff_odds=self.bluff_odds)
-        if self.fast and sampler.fast_rules:
-            return self._search_on(view, options, unchecked_simulator(sampler))
-        return self._search_on(view, options, engine_simulator(sampler))
-
-    def _search_on(self, view: PlayerView, options: list[Action], sim: Simulator[S]) -> Action:
-        seat = view.seat
-        assert seat is not None
-        rng = self._rng
-        sample, legal_of, step, playout = sim.sample, sim.legal, sim.step, sim.playout
-        policy_move = sim.policy_move
-        root = _Node(seat)
-        budget = self.iterations
-        clock = time.process_time if self.clock == "cpu" else time.perf_counter
-        prune = self.prune
-        deadline = None if self.seconds is None else clock() + self.seconds
-        c = self.exploration
-        policy = self._policy
-        depth = self.rollout_depth
-        tree_opponents = self.opponents == "tree"
-        allowed = set(options)
-        paired = self.paired
-        tree_depth = self.tree_depth
-        widening = self.widening
-        pirate = view.rules.pirate
-        jokers = "joker" in view.rules.theme_cards  # whose pruning needs the hand sizes
-        seeds: list[int] = []  # paired: the k-th visit of every root action uses seeds[k]
-        start = time.perf_counter()
-        done = 0
-        while True:
-            if budget is not None and done >= budget:
-                break
-            if deadline is not None and done >= 1 and clock() >= deadline:
-                break
-            path = [root]
-            node = root
-            irng = rng
-            first: Action | None = None
-            if paired:
-                # The root's actions do not depend on the hidden cards: choose one first, then
-                # sample the determinization its k-th visit shares with every other action's.
-                first = _select_root(root, options, c, done)
-                k = root.children[first].visits
-                while len(seeds) <= k:
-                    seeds.append(rng.getrandbits(64))
-                irng = random.Random(seeds[k])
-            state = sample(irng)
-            if first is not None:
-                node = root.children[first]
-                state = step(state, seat, first)
-                path.append(node)
-            own = 0 if first is None else 1
-            # Selection and expansion.
-            while state.phase not in _OVER:
-                actor = state.to_act
-                assert actor is not None
-                if (actor != seat and not tree_opponents) or (
-                    pirate and state.phase is _AWAIT_PIRATE
-                ):
-                    # Opponents are modelled by the rollout policy, and so is every answer in
-                    # a Pirate window: no tree node.
-                    state = policy_move(state, actor, policy, irng)
-                    continue
-                legal = legal_of(state, actor)
-                if actor == seat:
-                    if tree_depth is not None and own >= tree_depth:
-                        break
-                    own += 1
-                actions = search_actions(legal)
-                if node is root:
-                    actions = [a for a in actions if a in allowed]
-                elif prune:
-                    if pirate:
-                        actions = honest_in(state, actions)
-                    hands = state.hands
-                    sizes = [len(hand) for hand in hands] if jokers else None
-                    actions = pruned_actions(actions, hands[actor], sizes)
-                children = node.children
-                untried = [a for a in actions if a not in children]
-                if (
-                    untried
-                    and widening is not None
-                    and node is not root
-                    and len(untried) < len(actions)
-                    and len(children) >= 1 + int(widening * math.sqrt(node.visits))
-                ):
-                    untried = []  # progressive widening: no new child yet
-                if untried:
-                    action = None
-                    if node is not root and len(untried) > 1:
-                        action = policy(state, actor, legal, irng)  # its favourite first
-                        if action not in untried:
-                            action = None
-                    if action is None:
-                        action = untried[int(irng.random() * len(untried))]
-                    child = _Node(actor)
-                    children[action] = child
-                    state = step(state, actor, action)
-                    path.append(child)
-                    break
-                best = None
-                best_value = -1.0
-                for a in actions:
-                    ch = children.get(a)  # None: held back by progressive widening
-                    if ch is None:
-                        continue
-                    ch.avail += 1
-                    value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if value > best_value:
-                        best, best_value = a, value
-                assert best is not None
-                node = children[best]
-                state = step(state, actor, best)
-                path.append(node)
-            rewards = playout(state, irng, policy, depth)
-            for n in path:
-                n.visits += 1
-                n.total += rewards[n.actor]
-            done += 1
-        self.last_iterations = done
-        self.last_seconds = time.perf_counter() - start
-        self.last_statistics = {
-            action: (child.visits, child.total) for action, child in root.children.items()
-        }
-        best_action = options[0]
-        best_key = (-1, -1.0)
-        for action in options:
-            found = root.children.get(action)
-            if found is None:
-                continue
-            key = (found.visits, found.total / found.visits)
-            if key > best_key:
-                best_action, best_key = action, key
-        return best_action
-
-
-def _select_root(root: _Node, options: list[Action], c: float, done: int) -> Action:
-    """UCB1 over the root's actions, which are available in every determinization; each
-    untried action first, in the order given."""
-    children = root.children
-    for action in options:
-        if action not in children:
-            children[action] = _Node(root.actor)
-            return action
-    log_n = math.log(done)
-    best = options[0]
-    best_value = -1.0
-    for action in options:
-        ch = children[action]
-        if not ch.visits:
-            return action
-        value = ch.total / ch.visits + c * math.sqrt(log_n / ch.visits)
-        if value > best_value:
-            best, best_value = action, value
-    return best
