@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from lastcard import Rules
+from lastcard.analysis.statistics import one_sided_binomial_p, wilson_interval
 from lastcard.bots import Bot, make_bot, parse_bot_spec
 from lastcard.bots.ismcts import IsmctsBot
 from lastcard.core.rng import derive_seed
 from lastcard.sim.parallel import run_tasks
 from lastcard.sim.runner import play_game
-from lastcard.sim.stats import one_sided_binomial_p, wilson_interval
 
 
 @dataclass(frozen=True)

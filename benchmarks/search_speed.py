@@ -47,13 +47,13 @@ from typing import Any
 
 from ismcts_vs_heuristic import Outcome, Task, play_hand
 from lastcard import Action, Rules
+from lastcard.analysis.statistics import paired_comparison, wilson_interval
 from lastcard.bots import Bot, parse_bot_spec
 from lastcard.bots.ismcts import IsmctsBot
 from lastcard.bots.search_decisions import DecisionRecorder, SearchDecision
 from lastcard.core.rng import derive_seed
 from lastcard.sim.parallel import run_tasks
 from lastcard.sim.runner import play_game
-from lastcard.sim.stats import paired_comparison, wilson_interval
 
 RULES = Rules(target_score=None)
 

@@ -27,10 +27,10 @@ from pathlib import Path
 
 import lastcard.rl  # registers the `ppo` bot, in every worker too
 from lastcard import Rules
+from lastcard.analysis.statistics import wilson_interval
 from lastcard.core.rng import derive_seed
 from lastcard.sim import play_game
 from lastcard.sim.parallel import run_tasks
-from lastcard.sim.stats import wilson_interval
 
 SINGLE_HAND = Rules(target_score=None)
 

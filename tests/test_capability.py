@@ -13,11 +13,11 @@ import dataclasses
 import pytest
 
 from lastcard import Rules
-from lastcard.core import unchecked
+from lastcard.core import unchecked, unchecked_coverage
 from lastcard.core.capability import EVERY_VALUE, rule_fields, uncovered_option
 from lastcard.sim.fast import support
 
-TABLES = {"compiled simulator": support._COVERED, "unchecked game": unchecked._COVERED}
+TABLES = {"compiled simulator": support._COVERED, "unchecked game": unchecked_coverage.COVERED}
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))

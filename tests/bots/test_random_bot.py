@@ -189,7 +189,13 @@ def test_registry() -> None:
 
 # Search bots build *sampled* states from their own view to search in; they still never receive
 # the real one (tests/bots/test_every_bot_is_legal.py spies on what every bot is given).
-SAMPLING_MODULES = {"determinize.py", "ismcts.py"}
+SAMPLING_MODULES = {
+    "determinize.py",
+    "sampler.py",
+    "ismcts.py",
+    "search_choices.py",
+    "search_simulators.py",
+}
 
 
 def test_bots_import_only_the_core() -> None:

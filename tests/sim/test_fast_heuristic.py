@@ -22,6 +22,7 @@ import pytest
 from test_fast_exact import check_games
 
 import lastcard.bots.heuristic as heuristic_bot
+import lastcard.bots.heuristic_memory as heuristic_memory
 from lastcard.bots.heuristic import HeuristicBot
 from lastcard.core import Color, Event, EventType, Phase, PlayerView, Rules, player_view
 from lastcard.core.cards import COLORS
@@ -141,9 +142,9 @@ def memory_paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     count("_on_rotate", rotation)
     count("_bluff_chance", bluff)
     count("_lacks", lacks)
-    # Two events go straight to functions the bot's class holds in `_MEMORY`.
-    on_challenge = heuristic_bot._MEMORY[EventType.CHALLENGE]
-    on_draw = heuristic_bot._MEMORY[EventType.DRAW]
+    # Two events go straight to functions its memory class holds in `_MEMORY`.
+    on_challenge = heuristic_memory._MEMORY[EventType.CHALLENGE]
+    on_draw = heuristic_memory._MEMORY[EventType.DRAW]
 
     def challenge(bot: HeuristicBot, event: Event) -> None:
         if event.revealed is not None:
@@ -155,8 +156,8 @@ def memory_paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
             seen["a catch while a Wild Draw Four awaits its answer"] += 1
         on_draw(bot, event)
 
-    monkeypatch.setitem(heuristic_bot._MEMORY, EventType.CHALLENGE, challenge)
-    monkeypatch.setitem(heuristic_bot._MEMORY, EventType.DRAW, draw)
+    monkeypatch.setitem(heuristic_memory._MEMORY, EventType.CHALLENGE, challenge)
+    monkeypatch.setitem(heuristic_memory._MEMORY, EventType.DRAW, draw)
     yield seen
 
 

@@ -27,6 +27,8 @@ import pytest
 import ray
 from typer.testing import CliRunner
 
+from lastcard.analysis.study import run_study
+from lastcard.analysis.tournament import write_report
 from lastcard.cli import app
 from lastcard.core import Rules
 from lastcard.sim import run_tournament, simulate
@@ -39,10 +41,9 @@ from lastcard.sim.parallel import (
     run_tasks,
     set_default_backend,
 )
-from lastcard.sim.report import write_report
 from lastcard.sim.simulate import GameBlock, play_block
 from lastcard.sim.simulation_stats import SimulationStats
-from lastcard.sim.study import QUICK_GAMES, run_study
+from lastcard.sim.study import QUICK_GAMES
 
 runner = CliRunner()
 FAST = Rules(hand_size=4)  # short hands keep the suite quick

@@ -10,31 +10,33 @@ from typing import Any
 import pytest
 
 from lastcard import GameState, Rules, apply, new_game
+from lastcard.analysis.statistics import position_trend
+from lastcard.analysis.study import (
+    adjust_first_seat,
+    compute_study,
+    inner_trend,
+    last_upturn,
+    parse_players,
+    players_text,
+    run_study,
+    seat_figures,
+)
+from lastcard.analysis.study import plots as study_plots
+from lastcard.analysis.study.report import render_report
 from lastcard.bots import bot_names
-from lastcard.sim import study_plots
-from lastcard.sim.stats import position_trend
 from lastcard.sim.study import (
     ISMCTS_SPEC,
     Cell,
     HandTask,
     MeasuredHand,
     WinTally,
-    adjust_first_seat,
-    compute_study,
     first_player,
     hand_seed,
-    inner_trend,
-    last_upturn,
     opened_with_a_draw,
-    parse_players,
     plan_study,
     play_hand,
     play_order,
-    players_text,
-    run_study,
-    seat_figures,
 )
-from lastcard.sim.study_report import render_report
 from lastcard.sim.tournament import HandOutcome, neighbour_counts, seat_counts
 
 ONE_CARD = Rules(hand_size=1)

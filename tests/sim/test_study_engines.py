@@ -14,8 +14,12 @@ from typing import Any
 import numpy as np
 import pytest
 
+from lastcard.analysis.study import compute_study, run_study
+from lastcard.analysis.study import run as study_run
+from lastcard.analysis.study.report import render_report
+from lastcard.analysis.study.report_habits import habit_reading
 from lastcard.core.rng import STREAM_GAME, derive_seed, stream_seed
-from lastcard.sim import fast, study
+from lastcard.sim import fast
 from lastcard.sim.fast import FastUnsupportedError
 from lastcard.sim.fast.run import game_seeds
 from lastcard.sim.study import (
@@ -33,16 +37,13 @@ from lastcard.sim.study import (
     cell_engine,
     cell_plan,
     cell_seed,
-    compute_study,
     hand_seed,
     play_block,
     play_hand,
     reference_fallback,
-    run_study,
     task_count,
     tasks_of,
 )
-from lastcard.sim.study_report import habit_reading, render_report
 from lastcard.sim.tournament import HandOutcome
 
 
@@ -298,7 +299,7 @@ def test_7_the_default_study_is_the_same_with_or_without_the_compiled_simulator(
         plans.append(options)
         raise _Planned
 
-    monkeypatch.setattr(study, "plan_study", planned)
+    monkeypatch.setattr(study_run, "plan_study", planned)
     for numba in (True, False):
         monkeypatch.setattr(fast, "available", lambda numba=numba: numba)
         with pytest.raises(_Planned):

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from lastcard import Rules
+from lastcard.analysis.tournament import write_report
 from lastcard.core import GameRecord
 from lastcard.core.record import replay
 from lastcard.sim import play_game
-from lastcard.sim.report import write_report
 from lastcard.sim.tournament import (
     GameOutcome,
     HandOutcome,

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from lastcard import Rules
+from lastcard.analysis.tournament import write_report
 from lastcard.sim.fast import FastUnsupportedError, available
-from lastcard.sim.report import write_report
 from lastcard.sim.tournament import (
     RECORDS_REASON,
     FastBlock,

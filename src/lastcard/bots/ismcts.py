@@ -67,51 +67,34 @@ top); a pending draw's `block` is an ordinary tree action beside stacking and ac
 **Budget**: `iterations=N` (deterministic given the seed), or `seconds=S` of search per
 decision (default 0.2 s when neither is given). With both, the search stops at whichever comes
 first. All randomness comes from the bot's own `random.Random(seed)`.
+
+Its parts: `search_tree` (the search itself), `search_choices` (what it considers, and what it
+answers without searching), `search_simulators` (the engine's and the unchecked game's
+positions to search on), `determinize` (the deals it samples).
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar
 
-from lastcard.core import (
-    Action,
-    ActionKind,
-    Card,
-    Color,
-    Event,
-    GameState,
-    Phase,
-    PlayerView,
-    apply,
-    legal_actions,
-)
+from lastcard.core import Action, ActionKind, Event, Phase, PlayerView
 from lastcard.core.matching import is_wd4_legal
-from lastcard.core.unchecked import FastGame
 
-from .determinize import Knowledge, Sampler
-from .greedy import color_counts
+from .determinize import Knowledge
 from .options import BotOption
 from .pirate import honest_actions, window_answer
 from .rollout import (
     ROLLOUT_POLICIES,
     RolloutPolicy,
     estimate,
-    fast_playout,
-    fast_policy_move,
-    hand_rewards,
-    honest_plays,
     random_policy,
     smart_policy,
-    smart_turn,
-    smart_turn_shortcut,
     strong_policy,
 )
-from .themes import aimed_joker, pending_effect, wants_block
+from .search_choices import block_answer, pruned_actions, search_actions
+from .search_simulators import engine_playout
+from .search_tree import TreeSearch
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -130,103 +113,13 @@ __all__ = [
 DEFAULT_SECONDS = 0.2
 
 _PLAY = ActionKind.PLAY
-_DRAW = ActionKind.DRAW
 _UNO = ActionKind.UNO
 _CATCH = ActionKind.CATCH
-_DISCARD = ActionKind.DISCARD
-_DECLINE = ActionKind.DECLINE
-_GIVE = ActionKind.GIVE
-_LEAD = ActionKind.LEAD
-_BLOCK = ActionKind.BLOCK
-_ALLOW = ActionKind.ALLOW
-_SIDE = frozenset({ActionKind.UNO, ActionKind.CATCH})
-# The actions that carry a call: plays, a discard round's discards, a Mambo's lead, a block.
-_CALLED = frozenset({ActionKind.PLAY, ActionKind.DISCARD, ActionKind.LEAD, ActionKind.BLOCK})
-# The actions that name a colour for a wild: its plays, a Mambo's leads, a block.
-_COLOURED = frozenset({ActionKind.PLAY, ActionKind.LEAD, ActionKind.BLOCK})
-_OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 _AWAIT_PIRATE = Phase.AWAIT_PIRATE
 _AWAIT_BLOCK = Phase.AWAIT_BLOCK
 
 
-class _Node:
-    """A tree node: reached by `actor` choosing the edge's action."""
-
-    __slots__ = ("actor", "avail", "children", "total", "visits")
-
-    def __init__(self, actor: int) -> None:
-        self.actor = actor
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
-
-
-def search_actions(legal: Sequence[Action]) -> list[Action]:
-    """The actions worth searching: no `uno`/`catch`, and a penultimate play (or a discard
-    round's discard, or a Mambo's lead, down to one card) only with its call."""
-    if any(a.uno for a in legal):
-        return [a for a in legal if a.kind not in _SIDE and (a.uno or a.kind not in _CALLED)]
-    return [a for a in legal if a.kind not in _SIDE]
-
-
-def pruned_actions(
-    actions: list[Action], hand: Sequence[Card], sizes: Sequence[int] | None = None
-) -> list[Action]:
-    """`actions` without the ones a sensible player never considers: a wild (played or led)
-    naming a colour it holds fewer of than another (ties keep every tied colour), a voluntary
-    draw while it has a play (kept when every play is a wild's), declining a discard round's
-    discard (§7.11.4: one card fewer, for nothing), a Mambo's gift of a wild while another
-    card could go (§7.11.7), and every form of a Joker but the strongest (§7.11.6): three
-    cards each for the (up to three) seats with the fewest cards by `sizes`, each seat's
-    number of cards (without `sizes`, every seat set with three cards each)."""
-    if len(actions) < 2:
-        return actions
-    counts: dict[Color, int] | None = None
-    most = 0
-    out = []
-    coloured_play = discard = coloured_gift = joker = False
-    for a in actions:
-        card = a.card
-        kind = a.kind
-        if kind is _DISCARD:
-            discard = True
-        elif kind in _COLOURED:
-            joker = joker or bool(a.targets)
-            if card is not None and not card.is_wild:
-                coloured_play = True
-            elif a.color is not None:
-                if counts is None:
-                    counts = color_counts(hand)
-                    most = max(counts.values())
-                if counts[a.color] < most:
-                    continue
-        elif kind is _GIVE and card is not None and not card.is_wild:
-            coloured_gift = True
-        out.append(a)
-    if coloured_play:
-        out = [a for a in out if a.kind is not _DRAW]
-    if discard:
-        out = [a for a in out if a.kind is not _DECLINE]
-    if coloured_gift:
-        out = [a for a in out if a.kind is not _GIVE or (a.card is not None and not a.card.is_wild)]
-    if joker:
-        out = _strongest_jokers(out, sizes)
-    return out or actions
-
-
-def _strongest_jokers(actions: list[Action], sizes: Sequence[int] | None) -> list[Action]:
-    """`actions` with only the strongest forms of a Joker (see `pruned_actions`)."""
-    forms = [a for a in actions if a.targets]
-    if sizes is not None:
-        kept = set(aimed_joker(forms, sizes))
-    else:
-        top = max(a.count for a in forms)
-        kept = {a for a in forms if a.count == top}
-    return [a for a in actions if not a.targets or a in kept]
-
-
-class IsmctsBot:
+class IsmctsBot(TreeSearch):
     """Information-set MCTS; see the module docstring for what it simulates and why.
 
     >>> from lastcard import legal_actions, new_game, player_view
@@ -398,7 +291,7 @@ class IsmctsBot:
         if view.phase is _AWAIT_PIRATE and view.to_act == view.seat:
             return window_answer(legal, self._knowledge.pirate.judge(view) is True)
         if view.phase is _AWAIT_BLOCK and view.to_act == view.seat:
-            return _block_answer(view, legal)
+            return block_answer(view, legal)
         options = search_actions(legal)
         if self.prune and view.rules.pirate:
             options = honest_actions(view, options) or options
@@ -418,270 +311,3 @@ class IsmctsBot:
             rest.remove(card)
             assert view.color is not None
             self._knowledge.wd4_legal = is_wd4_legal(rest, view.color)
-
-    # -- the search -------------------------------------------------------------------------
-
-    def _search(self, view: PlayerView, options: list[Action]) -> Action:
-        sampler = Sampler(view, self._knowledge, voids=self.voids, bluff_odds=self.bluff_odds)
-        if self.fast and sampler.fast_rules:
-            return self._search_on(view, options, _fast_simulator(sampler))
-        return self._search_on(view, options, _engine_simulator(sampler))
-
-    def _search_on(self, view: PlayerView, options: list[Action], sim: _Simulator[S]) -> Action:
-        seat = view.seat
-        assert seat is not None
-        rng = self._rng
-        sample, legal_of, step, playout = sim.sample, sim.legal, sim.step, sim.playout
-        policy_move = sim.policy_move
-        root = _Node(seat)
-        budget = self.iterations
-        clock = time.process_time if self.clock == "cpu" else time.perf_counter
-        prune = self.prune
-        deadline = None if self.seconds is None else clock() + self.seconds
-        c = self.exploration
-        policy = self._policy
-        depth = self.rollout_depth
-        tree_opponents = self.opponents == "tree"
-        allowed = set(options)
-        paired = self.paired
-        tree_depth = self.tree_depth
-        widening = self.widening
-        pirate = view.rules.pirate
-        jokers = "joker" in view.rules.theme_cards  # whose pruning needs the hand sizes
-        seeds: list[int] = []  # paired: the k-th visit of every root action uses seeds[k]
-        start = time.perf_counter()
-        done = 0
-        while True:
-            if budget is not None and done >= budget:
-                break
-            if deadline is not None and done >= 1 and clock() >= deadline:
-                break
-            path = [root]
-            node = root
-            irng = rng
-            first: Action | None = None
-            if paired:
-                # The root's actions do not depend on the hidden cards: choose one first, then
-                # sample the determinization its k-th visit shares with every other action's.
-                first = _select_root(root, options, c, done)
-                k = root.children[first].visits
-                while len(seeds) <= k:
-                    seeds.append(rng.getrandbits(64))
-                irng = random.Random(seeds[k])
-            state = sample(irng)
-            if first is not None:
-                node = root.children[first]
-                state = step(state, seat, first)
-                path.append(node)
-            own = 0 if first is None else 1
-            # Selection and expansion.
-            while state.phase not in _OVER:
-                actor = state.to_act
-                assert actor is not None
-                if (actor != seat and not tree_opponents) or (
-                    pirate and state.phase is _AWAIT_PIRATE
-                ):
-                    # Opponents are modelled by the rollout policy, and so is every answer in
-                    # a Pirate window: no tree node.
-                    state = policy_move(state, actor, policy, irng)
-                    continue
-                legal = legal_of(state, actor)
-                if actor == seat:
-                    if tree_depth is not None and own >= tree_depth:
-                        break
-                    own += 1
-                actions = search_actions(legal)
-                if node is root:
-                    actions = [a for a in actions if a in allowed]
-                elif prune:
-                    if pirate:
-                        actions = _honest_in(state, actions)
-                    hands = state.hands
-                    sizes = [len(hand) for hand in hands] if jokers else None
-                    actions = pruned_actions(actions, hands[actor], sizes)
-                children = node.children
-                untried = [a for a in actions if a not in children]
-                if (
-                    untried
-                    and widening is not None
-                    and node is not root
-                    and len(untried) < len(actions)
-                    and len(children) >= 1 + int(widening * math.sqrt(node.visits))
-                ):
-                    untried = []  # progressive widening: no new child yet
-                if untried:
-                    action = None
-                    if node is not root and len(untried) > 1:
-                        action = policy(state, actor, legal, irng)  # its favourite first
-                        if action not in untried:
-                            action = None
-                    if action is None:
-                        action = untried[int(irng.random() * len(untried))]
-                    child = _Node(actor)
-                    children[action] = child
-                    state = step(state, actor, action)
-                    path.append(child)
-                    break
-                best = None
-                best_value = -1.0
-                for a in actions:
-                    ch = children.get(a)  # None: held back by progressive widening
-                    if ch is None:
-                        continue
-                    ch.avail += 1
-                    value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if value > best_value:
-                        best, best_value = a, value
-                assert best is not None
-                node = children[best]
-                state = step(state, actor, best)
-                path.append(node)
-            rewards = playout(state, irng, policy, depth)
-            for n in path:
-                n.visits += 1
-                n.total += rewards[n.actor]
-            done += 1
-        self.last_iterations = done
-        self.last_seconds = time.perf_counter() - start
-        self.last_statistics = {
-            action: (child.visits, child.total) for action, child in root.children.items()
-        }
-        best_action = options[0]
-        best_key = (-1, -1.0)
-        for action in options:
-            found = root.children.get(action)
-            if found is None:
-                continue
-            key = (found.visits, found.total / found.visits)
-            if key > best_key:
-                best_action, best_key = action, key
-        return best_action
-
-
-def _block_answer(view: PlayerView, legal: tuple[Action, ...]) -> Action:
-    """Its answer to an Invisibility's question (§7.11.3): `wants_block` on the effect of the
-    card on top; a block names the colour it holds most of, with the call when it leaves one
-    card."""
-    hand = view.hand or ()
-    effect = pending_effect(view.rules, view.top)
-    blocks = [a for a in legal if a.kind is _BLOCK]
-    if not blocks or not wants_block(effect, len(hand), view.hand_sizes[view.turn]):
-        return next((a for a in legal if a.kind is _ALLOW), legal[0])
-    if any(a.uno for a in blocks):
-        blocks = [a for a in blocks if a.uno]
-    counts = color_counts(hand)
-    return max(blocks, key=lambda a: counts[a.color] if a.color is not None else -1)
-
-
-def _honest_in(state: GameState | FastGame, actions: list[Action]) -> list[Action]:
-    """`actions` without the cheats of a Pirate turn (`honest_plays`), keeping the rest."""
-    plays = [a for a in actions if a.kind is _PLAY]
-    honest = honest_plays(state, plays)
-    if len(honest) == len(plays):
-        return actions
-    kept = set(honest)
-    return [a for a in actions if a.kind is not _PLAY or a in kept] or actions
-
-
-def _select_root(root: _Node, options: list[Action], c: float, done: int) -> Action:
-    """UCB1 over the root's actions, which are available in every determinization; each
-    untried action first, in the order given."""
-    children = root.children
-    for action in options:
-        if action not in children:
-            children[action] = _Node(root.actor)
-            return action
-    log_n = math.log(done)
-    best = options[0]
-    best_value = -1.0
-    for action in options:
-        ch = children[action]
-        if not ch.visits:
-            return action
-        value = ch.total / ch.visits + c * math.sqrt(log_n / ch.visits)
-        if value > best_value:
-            best, best_value = action, value
-    return best
-
-
-# -- the two simulators ----------------------------------------------------------------------
-
-S = TypeVar("S", GameState, FastGame)
-
-
-@dataclass(frozen=True)
-class _Simulator(Generic[S]):
-    """How a search samples, lists, steps and rolls out on one kind of position."""
-
-    sample: Callable[[random.Random], S]
-    legal: Callable[[S, int], tuple[Action, ...]]
-    step: Callable[[S, int, Action], S]
-    policy_move: Callable[[S, int, RolloutPolicy, random.Random], S]
-    playout: Callable[[S, random.Random, RolloutPolicy, int], list[float]]
-
-
-def _engine_step(state: GameState, seat: int, action: Action) -> GameState:
-    return apply(state, seat, action).state
-
-
-def _fast_step(game: FastGame, seat: int, action: Action) -> FastGame:
-    game.push(seat, action)
-    return game
-
-
-def _engine_policy_move(
-    state: GameState, seat: int, policy: RolloutPolicy, rng: random.Random
-) -> GameState:
-    return apply(state, seat, policy(state, seat, legal_actions(state, seat), rng)).state
-
-
-def _fast_policy_move(
-    game: FastGame, seat: int, policy: RolloutPolicy, rng: random.Random
-) -> FastGame:
-    fast_policy_move(game, seat, policy, rng)
-    return game
-
-
-def _fast_simulator(sampler: Sampler) -> _Simulator[FastGame]:
-    return _Simulator(
-        sampler.fast_game, FastGame.legal, _fast_step, _fast_policy_move, fast_playout
-    )
-
-
-def _engine_simulator(sampler: Sampler) -> _Simulator[GameState]:
-    return _Simulator(
-        sampler.state, legal_actions, _engine_step, _engine_policy_move, engine_playout
-    )
-
-
-def engine_playout(
-    state: GameState, rng: random.Random, policy: RolloutPolicy, max_actions: int
-) -> list[float]:
-    """`lastcard.bots.rollout.fast_playout` through the checked engine: the same choices from
-    the same random numbers, through `legal_actions` and `apply`."""
-    shortcut = smart_turn_shortcut(state.rules, policy)
-    turn = Phase.AWAIT_TURN
-    for _ in range(max_actions):
-        phase = state.phase
-        if phase in _OVER:
-            return hand_rewards(state.players, state.history[-1].went_out)
-        seat = state.to_act
-        assert seat is not None
-        action: Action
-        if shortcut and phase is turn:
-            assert state.color is not None
-            choice = smart_turn(state.hands[seat], state.color, state.discard[-1], rng)
-            if choice is None:
-                action = _DRAW_ACTION
-            else:
-                card, color, uno = choice
-                action = Action(_PLAY, card, color, None, uno)
-        else:
-            action = policy(state, seat, legal_actions(state, seat), rng)
-        state = apply(state, seat, action).state
-    if state.phase in _OVER:
-        return hand_rewards(state.players, state.history[-1].went_out)
-    return estimate(state)
-
-
-_DRAW_ACTION = Action(ActionKind.DRAW)

@@ -19,7 +19,7 @@ from lastcard.core import Action, ActionKind, Event, PlayerView
 
 from .determinize import Knowledge
 from .heuristic import HeuristicBot
-from .ismcts import pruned_actions, search_actions
+from .search_choices import pruned_actions, search_actions
 
 __all__ = ["DecisionRecorder", "SearchDecision"]
 

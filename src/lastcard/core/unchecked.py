@@ -38,94 +38,18 @@ taken). Not covered: stacking, Seven-O, the 2018 deck's cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from .actions import Action, ActionKind
-from .capability import EVERY_VALUE, Coverage, uncovered_option
 from .cards import COLORS, Card, Color, Kind
-from .draft import Draft
-from .errors import LastcardError
-from .facts import rule_facts
 from .matching import is_wd4_legal, matches
-from .rng import RngState, shuffled
-from .rules import Rules, kept_on
-from .scoring import end_hand
+from .rng import shuffled
 from .seats import next_active, turn_order
-from .state import GameState, HandResult, PendingChallenge, Phase
-from .view import PlayerView, _build_view
+from .state import GameState, PendingChallenge, Phase
+from .unchecked_coverage import FastGameError, unsupported
+from .unchecked_position import STATE_FIELDS, UncheckedPosition
 
 __all__ = ["FastGame", "FastGameError", "unsupported"]
-
-
-class FastGameError(LastcardError):
-    """Rules or a position that `FastGame` does not play (see `unsupported`)."""
-
-    code = "FAST_GAME_UNSUPPORTED"
-
-
-# Every option of `Rules` with the values a `FastGame` plays (`EVERY_VALUE`: all of them). The
-# table is closed (`capability`): an option missing here is not played. Options that act only
-# between hands (scoring, elimination, teams, dealing) or add no decision of their own are
-# covered; jump-ins are covered because a search's hand has nobody jump in.
-_COVERED: Coverage = {
-    "deck": ("classic",),  # the 2018 deck's Shuffle Hands and Customizable cards are not
-    "hand_size": EVERY_VALUE,
-    "target_score": EVERY_VALUE,
-    "scoring": EVERY_VALUE,
-    "tie_rule": EVERY_VALUE,
-    "mode": ("strict",),
-    "dealer_draw_non_number": EVERY_VALUE,
-    "dealer_each_hand": EVERY_VALUE,
-    "first_reverse": EVERY_VALUE,
-    "first_wild": EVERY_VALUE,
-    "first_wd4": EVERY_VALUE,
-    "allow_voluntary_draw": EVERY_VALUE,
-    "wd4_bluffing": EVERY_VALUE,
-    "two_player_rules": EVERY_VALUE,
-    "stacking": ("off",),
-    "seven_o": (False,),
-    "jump_in": EVERY_VALUE,
-    "jump_in_self": EVERY_VALUE,
-    "elimination": EVERY_VALUE,
-    "elimination_threshold": EVERY_VALUE,
-    "pirate": (False,),
-    "pirate_false_call_penalty": EVERY_VALUE,  # only read under Pirate
-    "wild_downpour": EVERY_VALUE,
-    "custom_wild_effect": EVERY_VALUE,  # no Wild Customizable in the classic deck
-    "theme_cards": (frozenset(),),
-    "teams": EVERY_VALUE,
-    "turn_limit": EVERY_VALUE,
-}
-
-
-def unsupported(rules: Rules) -> str | None:
-    """Why `FastGame` cannot play a hand under `rules`, or None when it can."""
-    return uncovered_option(_COVERED, rules, "the unchecked game")
-
-
-class _Table(NamedTuple):
-    """What one `Rules` means to a `FastGame`, looked up once per game."""
-
-    bluffing: bool
-    voluntary_draw: bool
-    reverse_skips_with_two: bool
-    turn_limit: int | None
-    problem: str | None
-
-
-def _table(rules: Rules) -> _Table:
-    return kept_on(rules, "_fast_game", _build_table)
-
-
-def _build_table(rules: Rules) -> _Table:
-    facts = rule_facts(rules)
-    return _Table(
-        bluffing=facts.allows_wd4_bluff,
-        voluntary_draw=facts.allows_voluntary_draw,
-        reverse_skips_with_two=facts.reverse_skips_with_two,
-        turn_limit=facts.turn_limit,
-        problem=unsupported(rules),
-    )
 
 
 _PLAY = ActionKind.PLAY
@@ -141,7 +65,6 @@ _AFTER_DRAW = Phase.AFTER_DRAW
 _WD4_RESPONSE = Phase.AWAIT_WD4_RESPONSE
 _FIRST_COLOR = Phase.AWAIT_FIRST_COLOR
 _HAND_OVER = Phase.HAND_OVER
-_PLAYING = frozenset({_AWAIT_TURN, _AFTER_DRAW, _WD4_RESPONSE, _FIRST_COLOR})
 
 _DRAW = Action(ActionKind.DRAW)
 _KEEP = Action(ActionKind.KEEP)
@@ -166,22 +89,14 @@ def _forms(card: Card, penultimate: bool) -> tuple[Action, ...]:
     return forms
 
 
-_STATE_FIELDS = (
-    *("rules", "players", "rng", "hand_number", "dealer", "hands", "stock", "discard"),
-    *("color", "direction", "turn", "to_act", "phase", "active", "scores", "first_discard"),
-    *("pending_draw", "drawn", "challenge", "exposed", "uncaught", "top_player", "passes"),
-    *("hand_turns", "winners", "history"),
-)
-
-
 def _sort_key(card: Card) -> tuple[int, int, int]:
     return card.sort_key
 
 
-class FastGame:
+class FastGame(UncheckedPosition):
     """A hand in progress, changed in place (see the module docstring).
 
-    >>> from lastcard.core import new_game, legal_actions, apply
+    >>> from lastcard.core import Rules, apply, legal_actions, new_game
     >>> state = new_game(2, Rules(target_score=None), seed=5)
     >>> game = FastGame.from_state(state)
     >>> seat = state.to_act
@@ -191,166 +106,13 @@ class FastGame:
     True
     """
 
-    __slots__ = (*_STATE_FIELDS, "_active_count", "_table", "ended", "went_out")
-
-    rules: Rules
-    players: int
-    rng: RngState
-    hand_number: int
-    dealer: int
-    hands: list[list[Card]]
-    stock: list[Card]
-    discard: list[Card]
-    color: Color | None
-    direction: int
-    turn: int
-    to_act: int | None
-    phase: Phase
-    active: tuple[bool, ...]
-    scores: tuple[int, ...]
-    first_discard: Card
-    pending_draw: int
-    drawn: Card | None
-    challenge: PendingChallenge | None
-    exposed: int | None
-    uncaught: tuple[int, ...]
-    top_player: int | None
-    passes: int
-    hand_turns: int
-    winners: tuple[int, ...]
-    history: tuple[HandResult, ...]
-    ended: bool
-    went_out: int | None
-
-    def __init__(
-        self,
-        *,
-        rules: Rules,
-        players: int,
-        rng: RngState,
-        hand_number: int,
-        dealer: int,
-        hands: Sequence[Sequence[Card]],
-        stock: Sequence[Card],
-        discard: Sequence[Card],
-        color: Color | None,
-        direction: int,
-        turn: int,
-        to_act: int | None,
-        phase: Phase,
-        active: tuple[bool, ...],
-        scores: tuple[int, ...],
-        first_discard: Card,
-        pending_draw: int = 0,
-        drawn: Card | None = None,
-        challenge: PendingChallenge | None = None,
-        exposed: int | None = None,
-        uncaught: tuple[int, ...] = (),
-        top_player: int | None = None,
-        passes: int = 0,
-        hand_turns: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[HandResult, ...] = (),
-    ) -> None:
-        """The fields of `GameState` (the sequences are copied into lists). Raises
-        `FastGameError` for rules `unsupported` names and for a hand that is over."""
-        table = _table(rules)
-        if table.problem is not None:
-            raise FastGameError(f"FastGame does not play {table.problem}")
-        if phase not in _PLAYING:
-            raise FastGameError(f"FastGame plays a hand in progress, not phase {phase.value}")
-        self._table = table
-        self.rules = rules
-        self.players = players
-        self.rng = rng
-        self.hand_number = hand_number
-        self.dealer = dealer
-        self.hands = [list(hand) for hand in hands]
-        self.stock = list(stock)
-        self.discard = list(discard)
-        self.color = color
-        self.direction = direction
-        self.turn = turn
-        self.to_act = to_act
-        self.phase = phase
-        self.active = active
-        self._active_count = sum(active)
-        self.scores = scores
-        self.first_discard = first_discard
-        self.pending_draw = pending_draw
-        self.drawn = drawn
-        self.challenge = challenge
-        self.exposed = exposed
-        self.uncaught = uncaught
-        self.top_player = top_player
-        self.passes = passes
-        self.hand_turns = hand_turns
-        self.winners = winners
-        self.history = history
-        self.ended = False
-        self.went_out = None
+    __slots__ = ()
 
     @staticmethod
     def from_state(state: GameState) -> FastGame:
         """A `FastGame` at `state` (a hand in progress, under covered rules)."""
         fields: dict[str, Any] = dict(state.__dict__)
-        return FastGame(**{name: fields[name] for name in _STATE_FIELDS})
-
-    def to_state(self) -> GameState:
-        """The `GameState` the engine would hold now; once the hand has ended, scored by the
-        engine's `end_hand` exactly as `apply` scores it."""
-        values = {name: getattr(self, name) for name in _STATE_FIELDS}
-        values["hands"] = tuple(tuple(hand) for hand in self.hands)
-        values["stock"] = tuple(self.stock)
-        values["discard"] = tuple(self.discard)
-        state = GameState(**values)
-        if not self.ended:
-            return state
-        draft = Draft(state)
-        end_hand(draft, self.went_out)
-        return draft.freeze()
-
-    def view(self, seat: int) -> PlayerView:
-        """`player_view(self.to_state(), seat)` while the hand is in progress, without building
-        the state: what a bot is shown when it plays on a `FastGame` (a seat, never None)."""
-        challenge = self.challenge
-        to_act = self.to_act
-        # The values in `PlayerView`'s field order, as `player_view` gives them.
-        return _build_view(
-            seat,
-            self.players,
-            self.rules,
-            tuple(self.hands[seat]),
-            tuple(map(len, self.hands)),
-            tuple(self.discard),
-            self.color,
-            self.direction,
-            len(self.stock),
-            self.turn,
-            to_act,
-            self.phase,
-            self.pending_draw,
-            self.drawn if seat == self.turn and self.phase is _AFTER_DRAW else None,
-            to_act if challenge is not None else None,  # challengeable_by
-            challenge.color if challenge is not None else None,  # challenge_color
-            self.exposed,
-            self.uncaught,
-            self.top_player,
-            self.passes,
-            self.hand_turns,
-            self.active,
-            self.dealer,
-            self.first_discard,
-            self.hand_number,
-            self.scores,
-            self.winners,
-            self.history,
-            None,  # open_hands, cheat, pirate_color: a FastGame never plays Pirate
-            None,
-            None,
-            None,  # gift_to, blocking: nor the theme cards
-            None,
-        )
+        return FastGame(**{name: fields[name] for name in STATE_FIELDS})
 
     # -- what may be done ------------------------------------------------------------------
 
@@ -409,7 +171,7 @@ class FastGame:
             or c.color is color
             or (not top_wild and c.kind is top.kind and c.rank == top.rank)
         }
-        if not self._table.bluffing:
+        if not self._settings.bluffing:
             for card in [c for c in playable if c.kind is _WD4]:
                 if not _wd4_legal(hand, card, color):
                     playable.discard(card)
@@ -417,7 +179,7 @@ class FastGame:
 
     def _may_draw(self, hand: list[Card]) -> bool:
         if self.stock or len(self.discard) > 1:
-            return self._table.voluntary_draw or not self._has_legal_play(hand)
+            return self._settings.voluntary_draw or not self._has_legal_play(hand)
         return not self._has_legal_play(hand)  # §3.11: the draw is a pass
 
     def _has_legal_play(self, hand: list[Card]) -> bool:
@@ -485,7 +247,7 @@ class FastGame:
         self.passes = 0
         self.drawn = None
         self.challenge = None
-        if kind is _WD4 and hand and self._table.bluffing:
+        if kind is _WD4 and hand and self._settings.bluffing:
             self.challenge = PendingChallenge(seat, legal, tuple(hand), before)
         self.turn = seat
         if not hand:  # §6.1: out; only the draw part of the last card still happens
@@ -505,14 +267,14 @@ class FastGame:
                 after = self._next(seat)
             elif kind is _REVERSE:
                 self.direction = -self.direction
-                if self._table.reverse_skips_with_two and self._active_count == 2:
+                if self._settings.reverse_skips_with_two and self._active_count == 2:
                     after = self._next(seat)  # §3.9.1: as a Skip
             elif kind is _DRAW_TWO:
                 after = self._next(seat)
                 self._draw(after, 2)
             elif kind is _WD4:
                 victim = self._next(seat)
-                if self._table.bluffing:  # §3.8: the victim challenges or accepts
+                if self._settings.bluffing:  # §3.8: the victim challenges or accepts
                     self.pending_draw += 4
                     self.phase = _WD4_RESPONSE
                     self.turn = self.to_act = victim
@@ -536,7 +298,7 @@ class FastGame:
                 self.exposed = seat  # §4.1: a missed call
         # `_turn_taken()`, inline
         self.hand_turns += 1
-        limit = self._table.turn_limit
+        limit = self._settings.turn_limit
         if limit is not None and self.hand_turns >= limit and not self.ended:
             self._end(None)
 
@@ -565,7 +327,7 @@ class FastGame:
         color = self.color
         assert color is not None
         if matches(card, self.discard[-1], color) and (
-            card.kind is not _WD4 or self._table.bluffing or _wd4_legal(hand, card, color)
+            card.kind is not _WD4 or self._settings.bluffing or _wd4_legal(hand, card, color)
         ):
             self.phase = _AFTER_DRAW  # §3.5.2: the drawn card may be played
             self.drawn = card
@@ -620,7 +382,7 @@ class FastGame:
     def _turn_taken(self) -> None:
         """§3.11.4: a turn is counted; at the limit the hand ends blocked."""
         self.hand_turns += 1
-        limit = self._table.turn_limit
+        limit = self._settings.turn_limit
         if limit is not None and self.hand_turns >= limit and not self.ended:
             self._end(None)
 

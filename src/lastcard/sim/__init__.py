@@ -1,17 +1,29 @@
-"""Running games between bots: one game (`play_game`), many (`simulate`), tournaments.
+"""Running games between bots: one game (`play_game`), many (`simulate`), tournaments, the study.
 
 - `runner`: `play_game`, one recorded game between bots.
 - `simulate`: many games between the same seats, and their statistics (`lastcard simulate`).
-- `stats`: Wilson intervals, exact binomial tests, streaming means and histograms.
 - `parallel`: `run_tasks`, ordered and streaming work on several processes.
 - `tournament`: `run_tournament`, games between bots with seats and neighbours balanced
-  (`lastcard tournament`);
-  `report` writes its results.json, results.csv, report.md and plots (`plots`, matplotlib).
+  (`lastcard tournament`).
+- `study`: the study's cells of bots, played and tallied (`lastcard study`).
+- `fast`: the compiled simulator.
 
-`sim` imports `lastcard.core`, `lastcard.bots` and `lastcard.table` only (DESIGN.md §1).
+What the runs measured becomes reports and plots in `lastcard.analysis`; the statistics the
+runs tally with are `lastcard.analysis.statistics` (re-exported here as before).
+
+`sim` imports `lastcard.core`, `lastcard.bots`, `lastcard.table` and
+`lastcard.analysis.statistics` only (DESIGN.md §1).
 """
 
 from __future__ import annotations
+
+from lastcard.analysis.statistics import (
+    Histogram,
+    RunningMean,
+    binomial_p_value,
+    one_sided_binomial_p,
+    wilson_interval,
+)
 
 from .parallel import run_tasks
 from .runner import (
@@ -24,13 +36,6 @@ from .runner import (
 )
 from .simulate import game_seed, simulate, simulate_with_progress
 from .simulation_stats import SimulationStats
-from .stats import (
-    Histogram,
-    RunningMean,
-    binomial_p_value,
-    one_sided_binomial_p,
-    wilson_interval,
-)
 from .tournament import TournamentResult, run_tournament
 
 __all__ = [

@@ -38,7 +38,7 @@ Games are aggregated in index order.
   as means with 95% Student-t intervals;
 - per seat, and per bot and seat, win rates;
 - per pair of bot names, the games won by one and not the other (and by both), for the sign
-  test of `stats.paired_comparison` (Holm-adjusted over the pairs): two bots at the same table
+  test of `statistics.paired_comparison` (Holm-adjusted over the pairs): two bots at the same table
   are compared on the games that separated them, not by whether their intervals overlap;
 - per ordered pair of bot names, the games in which one sat right after the other;
 - game length in turns (a play, a draw or a pass when a turn is awaited, as in `simulate`), as

@@ -1,12 +1,13 @@
-"""A tournament's result, as `run_tournament` returns it and as results.json holds it (`report`
-writes the files)."""
+"""A tournament's result, as `run_tournament` returns it and as results.json holds it
+(`lastcard.analysis.tournament` writes the files)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from ..stats import GrowingHistogram, RunningMean
+from lastcard.analysis.statistics import GrowingHistogram, RunningMean
+
 from .config import CONFIDENCE, TournamentConfig
 from .ratings import RATING_TAU
 from .tally import BotStats, win_rates

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..stats import (
+from lastcard.analysis.statistics import (
     GrowingHistogram,
     RunningMean,
     binomial_p_value,
@@ -17,6 +17,7 @@ from ..stats import (
     paired_comparison,
     wilson_interval,
 )
+
 from .config import CONFIDENCE, TournamentConfig
 from .ratings import Ratings, entry_labels
 from .worker import GameOutcome
@@ -207,7 +208,7 @@ class Tally:
 
     def pairs(self) -> list[dict[str, Any]]:
         """Every pair of bot names compared on the games that separated them (the sign test
-        of `stats.paired_comparison`), with Holm's adjustment over all the pairs."""
+        of `statistics.paired_comparison`), with Holm's adjustment over all the pairs."""
         seats = Counter(self.config.bots)
         comparisons = [
             paired_comparison(

@@ -246,14 +246,14 @@ def _hand_length(rows: list[dict[str, Any]]) -> Figure:
     shown = _spread(rows, 5)
     upper = max(r["p90"] for r in shown) * 1.5
     width = max(1, round(upper / 40))
-    for colour, r in zip(_colours(len(shown)), shown, strict=True):
+    for color, r in zip(_colors(len(shown)), shown, strict=True):
         counts = {int(k): v for k, v in r["distribution"].items()}
         total = sum(counts.values())
         edges = list(range(0, int(upper) + width, width))
         shares = [
             sum(counts.get(t, 0) for t in range(a, a + width)) / total / width for a in edges[:-1]
         ]
-        right.stairs(shares, edges, color=colour, label=f"N = {r['players']}")
+        right.stairs(shares, edges, color=color, label=f"N = {r['players']}")
     right.set(
         xlabel="turns per hand", ylabel="share of hands per turn", title="Distribution (some N)"
     )
@@ -270,7 +270,7 @@ def _spread(rows: list[dict[str, Any]], most: int) -> list[dict[str, Any]]:
     return [rows[i] for i in picks]
 
 
-def _colours(count: int) -> list[tuple[float, float, float, float]]:
+def _colors(count: int) -> list[tuple[float, float, float, float]]:
     from matplotlib import colormaps
 
     cmap = colormaps["viridis"]
@@ -304,8 +304,8 @@ def _habits(rows: list[dict[str, Any]]) -> Figure:
         color="0.88",
         label="values the test misses more than 1 time in 5 (±detectable)",
     )
-    colours = [BAR if r["habit"] == "bluff" else ACCENT for r in rows]
-    ax.barh(places, values, height=0.5, xerr=errors, color=colours, alpha=0.9, capsize=4)
+    colors = [BAR if r["habit"] == "bluff" else ACCENT for r in rows]
+    ax.barh(places, values, height=0.5, xerr=errors, color=colors, alpha=0.9, capsize=4)
     ax.axvline(0, color="0.2", linewidth=1)
     ax.set_yticks(places, labels, fontsize=8.5)
     ax.set(
@@ -352,7 +352,7 @@ def _ladder(ladder: dict[str, Any]) -> Figure:
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
             if not math.isnan(value):
-                colour = "white" if abs(value - 0.5) > 0.3 else "black"
+                color = "white" if abs(value - 0.5) > 0.3 else "black"
                 text = f"{100 * value:.0f}%\n±{_points(100 * half[i][j])}"
                 weight = "bold" if shown[i][j] else "normal"
                 right.text(
@@ -361,7 +361,7 @@ def _ladder(ladder: dict[str, Any]) -> Figure:
                     text,
                     ha="center",
                     va="center",
-                    color=colour,
+                    color=color,
                     fontsize=9,
                     fontweight=weight,
                 )

@@ -11,8 +11,8 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .stats import wilson_interval
-from .tournament import CONFIDENCE, TournamentResult
+from lastcard.analysis.statistics import wilson_interval
+from lastcard.sim.tournament import CONFIDENCE, TournamentResult
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -220,14 +220,14 @@ def position_win_rates_figure(result: TournamentResult) -> Figure:
         for j, bot in enumerate(bots)
     ]
     series.append(("all bots", result.position_wins, result.position_games, "#cccccc", "#555555"))
-    for j, (label, wins, games, colour, edge) in enumerate(series):
+    for j, (label, wins, games, color, edge) in enumerate(series):
         rates = [w / g * 100 if g else 0.0 for w, g in zip(wins, games, strict=True)]
         intervals = [wilson_interval(w, g, CONFIDENCE) for w, g in zip(wins, games, strict=True)]
         errors = [
             _error(r, lo * 100, hi * 100) for r, (lo, hi) in zip(rates, intervals, strict=True)
         ]
         xs = [p - 0.4 + width * (j + 0.5) for p in range(n)]
-        ax.bar(xs, rates, width=width, color=colour, edgecolor=edge, label=label, zorder=2)
+        ax.bar(xs, rates, width=width, color=color, edgecolor=edge, label=label, zorder=2)
         ax.errorbar(
             xs,
             rates,

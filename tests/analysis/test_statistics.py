@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from lastcard.sim.stats import (
+from lastcard.analysis.statistics import (
     Histogram,
     RunningMean,
     binomial_p_value,

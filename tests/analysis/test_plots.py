@@ -11,11 +11,12 @@ from matplotlib.container import ErrorbarContainer
 from matplotlib.figure import Figure
 
 from lastcard import Rules
+from lastcard.analysis.study import compute_study
+from lastcard.analysis.study.plots import PLOTS, draw
+from lastcard.analysis.tournament.plots import PLOTS as TOURNAMENT_PLOTS
+from lastcard.analysis.tournament.plots import position_win_rates_figure, win_rates_figure
 from lastcard.bots import bot_names
-from lastcard.sim.plots import PLOTS as TOURNAMENT_PLOTS
-from lastcard.sim.plots import position_win_rates_figure, win_rates_figure
-from lastcard.sim.study import ISMCTS_SPEC, compute_study
-from lastcard.sim.study_plots import PLOTS, draw
+from lastcard.sim.study import ISMCTS_SPEC
 from lastcard.sim.tournament import run_tournament
 
 
