@@ -821,3 +821,17 @@ def test_s7_a_ply_past_64_bits_is_a_storage_error(playing: Storage) -> None:
     with pytest.raises(StorageError):
         playing.add_chat(CODE, 2**64, "x", "y", T0)
     assert playing.chat(CODE) == []
+
+
+# -- owners ---------------------------------------------------------------------------------
+
+
+def test_s10_a_claim_of_one_process_succeeds_and_can_be_released(storage: Storage) -> None:
+    storage.create_table(new_table())
+    assert storage.claim(CODE)
+    storage.release(CODE)
+    assert storage.claim(CODE)
+    assert storage.claim("NOTYET")  # a table about to be created
+    storage.close()
+    with pytest.raises(StorageError, match="is closed"):
+        storage.claim(CODE)

@@ -4,7 +4,8 @@ do alike is tested on both in test_storage.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
@@ -26,6 +27,16 @@ def raw(url: str) -> Iterator[psycopg.Connection]:
     """A plain connection to the database, behind the storage's back."""
     with psycopg.connect(url, autocommit=True) as connection:
         yield connection
+
+
+def eventually(condition: Callable[[], bool], seconds: float = 30.0) -> bool:
+    """Whether `condition` comes true within `seconds`, asked again every few milliseconds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
 
 
 def version(connection: psycopg.Connection) -> int:
@@ -111,3 +122,24 @@ def test_s7_a_database_of_something_else_is_refused(url: str, raw: psycopg.Conne
 def test_s7_a_missing_database_is_a_storage_error_naming_it(postgres: PostgresServer) -> None:
     with pytest.raises(StorageError, match="cannot open the PostgreSQL database nowhere"):
         open_storage(postgres.url("nowhere"))
+
+
+def test_s10_a_table_has_one_owner_until_it_lets_go_or_its_process_ends(url: str) -> None:
+    """Two processes' connections: the second cannot claim what the first holds."""
+    first, second = open_storage(url), open_storage(url)
+    try:
+        assert first.shared and second.shared
+        assert first.claim(CODE)
+        assert not second.claim(CODE)
+        assert second.claim("OTHER1")  # one lock per table
+        assert not first.claim("OTHER1")
+        first.release(CODE)
+        assert second.claim(CODE)
+        assert not first.claim(CODE)
+        second.close()  # as a process that dies: its connection ends, and with it its claims
+        # The server ends the closed session on its own time: until then the claim still holds.
+        assert eventually(lambda: first.claim(CODE))
+        assert first.claim("OTHER1")
+    finally:
+        first.close()
+        second.close()

@@ -119,6 +119,18 @@ class StoredTable:
 class Storage(Protocol):
     """The server's database. Every write has committed when it returns."""
 
+    # Whether other processes may serve this database's tables (SERVER.md §10). Then each table
+    # has one owner at a time, the process whose `claim` succeeded: it alone loads and serves it.
+    shared: bool
+
+    def claim(self, code: str) -> bool:
+        """Make this process the owner of the table `code` (which need not exist yet); False
+        while another process owns it. Held until `release`, or until this process's
+        connection ends: a process that dies lets go of its tables. Claim a table once."""
+
+    def release(self, code: str) -> None:
+        """Let go of a table this process claimed; another process may then claim it."""
+
     def create_table(self, table: StoredTable) -> None:
         """Store a new table and its seats (not `game` nor `actions`); a taken code is an error."""
 

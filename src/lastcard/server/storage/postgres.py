@@ -16,6 +16,9 @@ The same schema, checks and refusals as the SQLite engine (`sqlite`), in Postgre
   at once one migrates and the others then see its work. A database from a newer lastcard, or
   one holding other tables, is refused rather than misread.
 - **Triggers keep `actions` append-only**, as in the SQLite file.
+- **One owner per table** (`claim`): a session-level advisory lock on a 64-bit hash of the
+  table's code, held by the owner's connection; when the owner dies, its connection ends and
+  PostgreSQL lets the table go to the next process that claims it.
 - **The URL is never repeated** in a message (it may hold a password): errors name the database
   and its server.
 """
@@ -49,6 +52,8 @@ from .rows import GAME_COLUMNS, check, check_ply, game_from_row, game_values, to
 CONNECT_TIMEOUT_SECONDS = 10  # when the URL sets none: a server that never answers is an error
 # The advisory lock that one migrating process holds (any number, the same in every lastcard).
 MIGRATION_LOCK = 0x1A57CA4D
+# The seed of the 64-bit hash of a table's code that names its owner's advisory lock.
+TABLE_LOCKS = 0x7AB1E
 
 # Version 1, as SQLite's version 1. Times are seconds since the epoch (double precision); dicts
 # and lists are JSON text. A version's statements are frozen once released: change the schema
@@ -208,6 +213,21 @@ class PostgresStorage:
         self._where = where
         self._lock = threading.RLock()  # re-entered by the writes inside `batch`
         self._closed = False
+
+    # Several processes may serve this database: each table's owner holds a session-level
+    # advisory lock on it, which PostgreSQL drops when the owner's connection ends.
+    shared = True
+
+    def claim(self, code: str) -> bool:
+        with self._use() as db:
+            row = db.execute(
+                "SELECT pg_try_advisory_lock(hashtextextended(%s, %s))", (code, TABLE_LOCKS)
+            ).fetchone()
+        return bool(row and row[0])
+
+    def release(self, code: str) -> None:
+        with self._use() as db:
+            db.execute("SELECT pg_advisory_unlock(hashtextextended(%s, %s))", (code, TABLE_LOCKS))
 
     def __enter__(self) -> PostgresStorage:
         return self
