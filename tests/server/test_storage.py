@@ -32,6 +32,7 @@ from lastcard.server.storage import (
     TABLE_STATUSES,
     ChatLine,
     GameRow,
+    ListedTable,
     SeatRow,
     Storage,
     StorageError,
@@ -835,3 +836,29 @@ def test_s10_a_claim_of_one_process_succeeds_and_can_be_released(storage: Storag
     storage.close()
     with pytest.raises(StorageError, match="is closed"):
         storage.claim(CODE)
+
+
+def test_s10_the_lobby_lists_public_tables_waiting_or_playing_with_their_seats(
+    storage: Storage,
+) -> None:
+    assert storage.lobby() == []
+    for n, (code, status, public) in enumerate(
+        [
+            ("PUBLC1", "waiting", True),
+            ("HIDDEN", "waiting", False),
+            ("PUBLC2", "playing", True),
+            ("ENDED1", "over", True),
+            ("SHUT01", "closed", True),
+        ]
+    ):
+        table = dataclasses.replace(new_table(code, status=status, created=T0 + n), public=public)
+        storage.create_table(table)
+    storage.create_table(
+        dataclasses.replace(new_table("NOSEAT", created=T0 + 9), public=True, seats=[])
+    )
+    settings = new_table().settings
+    assert storage.lobby() == [
+        ListedTable("PUBLC1", "Friday night", "waiting", settings, seats=4, taken=3),
+        ListedTable("PUBLC2", "Friday night", "playing", settings, seats=4, taken=3),
+        ListedTable("NOSEAT", "Friday night", "waiting", settings, seats=0, taken=0),
+    ]

@@ -116,6 +116,18 @@ class StoredTable:
     next_server_seed: str | None = None
 
 
+@dataclass(frozen=True)
+class ListedTable:
+    """A public table as the lobby lists it: `seats` in all, `taken` of them not empty."""
+
+    code: str
+    name: str
+    status: str  # "waiting" | "playing"
+    settings: dict[str, Any]
+    seats: int
+    taken: int
+
+
 class Storage(Protocol):
     """The server's database. Every write has committed when it returns."""
 
@@ -174,6 +186,10 @@ class Storage(Protocol):
 
     def list_open(self) -> list[str]:
         """The codes of every table not closed, oldest first: what a restart reloads."""
+
+    def lobby(self) -> list[ListedTable]:
+        """Every public table waiting or playing, oldest first: the lobby of a server whose
+        tables several processes serve (§10)."""
 
     def game(self, game_id: str) -> tuple[GameRow, list[StoredAction]] | None: ...
 

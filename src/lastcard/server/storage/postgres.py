@@ -42,12 +42,22 @@ from .interface import (
     TABLE_STATUSES,
     ChatLine,
     GameRow,
+    ListedTable,
     SeatRow,
     StorageError,
     StoredAction,
     StoredTable,
 )
-from .rows import GAME_COLUMNS, check, check_ply, game_from_row, game_values, to_json
+from .rows import (
+    GAME_COLUMNS,
+    LOBBY_QUERY,
+    check,
+    check_ply,
+    game_from_row,
+    game_values,
+    listed_from_row,
+    to_json,
+)
 
 CONNECT_TIMEOUT_SECONDS = 10  # when the URL sets none: a server that never answers is an error
 # The advisory lock that one migrating process holds (any number, the same in every lastcard).
@@ -399,6 +409,11 @@ class PostgresStorage:
             actions=actions,
             next_server_seed=row[8],
         )
+
+    def lobby(self) -> list[ListedTable]:
+        with self._use() as db:
+            rows = db.execute(LOBBY_QUERY).fetchall()
+        return [listed_from_row(row) for row in rows]
 
     def list_open(self) -> list[str]:
         with self._use() as db:

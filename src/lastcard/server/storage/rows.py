@@ -11,7 +11,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .interface import GameRow, StorageError, StoredAction
+from .interface import GameRow, ListedTable, StorageError, StoredAction
+
+# The lobby's tables with their seat counts, in SQL both engines read alike.
+LOBBY_QUERY = """SELECT t.code, t.name, t.status, t.settings, count(s.seat),
+        coalesce(sum(CASE WHEN s.kind <> 'empty' THEN 1 ELSE 0 END), 0)
+    FROM tables AS t LEFT JOIN seats AS s ON s.table_code = t.code
+    WHERE t.public AND t.status IN ('waiting', 'playing')
+    GROUP BY t.code ORDER BY t.created, t.code"""
 
 GAME_COLUMNS = (
     "id, table_code, number, players, rules, seed, generator, dealer, commitment, server_seed, "
@@ -85,3 +92,9 @@ def game_from_row(row: tuple[Any, ...]) -> GameRow:
         dealer=dealer,
         names=None if names is None else json.loads(names),
     )
+
+
+def listed_from_row(row: tuple[Any, ...]) -> ListedTable:
+    """The `ListedTable` of a row of `LOBBY_QUERY`."""
+    code, name, status, settings, seats, taken = row
+    return ListedTable(code, name, status, json.loads(settings), int(seats), int(taken))

@@ -34,12 +34,22 @@ from .interface import (
     TABLE_STATUSES,
     ChatLine,
     GameRow,
+    ListedTable,
     SeatRow,
     StorageError,
     StoredAction,
     StoredTable,
 )
-from .rows import GAME_COLUMNS, check, check_ply, game_from_row, game_values, to_json
+from .rows import (
+    GAME_COLUMNS,
+    LOBBY_QUERY,
+    check,
+    check_ply,
+    game_from_row,
+    game_values,
+    listed_from_row,
+    to_json,
+)
 
 BUSY_TIMEOUT_SECONDS = 5.0  # how long to wait for another process holding the write lock
 
@@ -395,6 +405,11 @@ class SqliteStorage:
             actions=actions,
             next_server_seed=row[8],
         )
+
+    def lobby(self) -> list[ListedTable]:
+        with self._use() as db:
+            rows = db.execute(LOBBY_QUERY).fetchall()
+        return [listed_from_row(row) for row in rows]
 
     def list_open(self) -> list[str]:
         with self._use() as db:
