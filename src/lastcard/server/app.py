@@ -162,10 +162,12 @@ class Server:
         code = live.room.code
         if self.tables.get(code) is live:
             del self.tables[code]
-            if self.storage.shared and not self.shutting_down:  # a shutdown lets go of all
-                release = asyncio.get_running_loop().create_task(self._release(code))
-                self._releases.add(release)
-                release.add_done_callback(self._releases.discard)
+        # On a shared database every live table was claimed once (`_take`), even one already
+        # replaced by a new load of its code: each lets go once. A shutdown lets go of all.
+        if self.storage.shared and not self.shutting_down:
+            release = asyncio.get_running_loop().create_task(self._release(code))
+            self._releases.add(release)
+            release.add_done_callback(self._releases.discard)
 
     async def _release(self, code: str) -> None:
         try:
