@@ -422,9 +422,10 @@ class Server:
                 if self._scanning(ip)
                 else await self._look_up(websocket.path_params["code"], ip)
             )
-        except ProtocolError as elsewhere:  # TABLE_ELSEWHERE: the owner may soon let go
+        except LastcardError as refusal:  # loading a table on a shared database (§10)
+            # TABLE_ELSEWHERE: try again, the owner may soon let go; the database failed: 1011.
             await websocket.accept()
-            await websocket.close(1013, str(elsewhere)[:120])
+            await websocket.close(1013 if refusal.code == "TABLE_ELSEWHERE" else 1011)
             return
         await websocket.accept()
         if live is None:
