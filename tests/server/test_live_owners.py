@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+import psycopg
 import pytest
 from live_server import LiveServer
 from postgres_server import PostgresServer
@@ -28,7 +29,9 @@ def pair(tmp_path: Path, postgres: PostgresServer) -> Iterator[tuple[LiveServer,
     servers = []
     for name in ("first", "second"):
         (tmp_path / name).mkdir()
-        servers.append(LiveServer(tmp_path / name, database_url=url))
+        # Named, so that the test can see when PostgreSQL has ended a dead process's session.
+        named = f"{url}&application_name={name}"
+        servers.append(LiveServer(tmp_path / name, database_url=named))
     try:
         with ThreadPoolExecutor(max_workers=2) as pool:
             list(pool.map(LiveServer.start, servers))
@@ -80,9 +83,13 @@ def test_s10_two_processes_race_for_each_table_one_wins_and_the_other_takes_over
     # The first process dies: its tables pass to the second once PostgreSQL has seen its
     # connection end, rebuilt from what was stored (three seats taken, so the next is 3).
     first.kill(signal.SIGKILL)
-    for code, owner in owners.items():
+    with psycopg.connect(first.database_url, autocommit=True, application_name="test") as watcher:
         deadline = time.monotonic() + 30
-        while refused_elsewhere(reply := join(second, code, "Dan")):
-            assert time.monotonic() < deadline, "the dead owner's claim was never let go"
-            time.sleep(0.02)
+        while watcher.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'first'"
+        ).fetchone() != (0,):
+            assert time.monotonic() < deadline, "PostgreSQL never ended the dead process's session"
+            time.sleep(0.01)
+    for code, owner in owners.items():
+        reply = join(second, code, "Dan")
         assert reply.json()["seat"] == 3, (owner is first, reply.text)
