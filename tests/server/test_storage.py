@@ -390,7 +390,7 @@ def test_s7_append_each_takes_one_game_s_actions_in_order(playing: Storage) -> N
 
 
 def test_s7_append_each_stores_hundreds_in_one_commit(storage: Storage) -> None:
-    games = [f"g{n}" for n in range(1, 1201)]  # past one statement's rows
+    games = [f"g{n}" for n in range(1, 601)]  # past one statement's rows (SQLite: 500)
     with storage.batch():
         for number, game in enumerate(games):
             code = f"C{number:05d}"
