@@ -9,7 +9,7 @@ NODE_STAMP := node_modules/.installed
 # Browser tests drive Debian's Chromium (a browser Playwright downloads cannot be fetched here).
 CHROMIUM ?= $(shell command -v chromium || echo /usr/bin/chromium)
 
-.PHONY: play serve test quick lint typecheck unit browser bench clean
+.PHONY: play serve test quick lint typecheck unit browser postgres bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,13 @@ browser:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+# PostgreSQL's server binaries for the storage tests, which start a throwaway server from them
+# (tests/server/postgres_server.py), when the machine lacks them (Debian's package, as root).
+postgres: $(DEV_STAMP)
+	@$(BIN)/python tests/server/postgres_server.py >/dev/null 2>&1 || { \
+		echo "installing Debian's postgresql for the storage tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
+
 # eslint for the browser client (src/lastcard/server/static/js), as package-lock.json pins it.
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -52,9 +59,11 @@ lint: $(DEV_STAMP) $(NODE_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
-# The JavaScript fairness tests run the browser's code under node: here they fail without it.
-unit: $(DEV_STAMP) browser
-	LASTCARD_CHROMIUM=$(CHROMIUM) LASTCARD_REQUIRE_NODE=1 $(BIN)/pytest -n auto
+# The JavaScript fairness tests run the browser's code under node, and the storage tests a
+# PostgreSQL: here they fail without them.
+unit: $(DEV_STAMP) browser postgres
+	LASTCARD_CHROMIUM=$(CHROMIUM) LASTCARD_REQUIRE_NODE=1 LASTCARD_REQUIRE_POSTGRES=1 \
+		$(BIN)/pytest -n auto
 
 test: lint typecheck unit
 

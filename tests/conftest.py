@@ -7,7 +7,7 @@
 - `live`: its module can start another process: a `lastcard serve` (it uses the helpers of
   live_server.py or browser.py) or anything through `subprocess` (node, the CLI, a writer
   killed mid-write). Decided per module, since a helper started inside a test leaves no trace
-  on the item;
+  on the item; and any test that asks for a database fixture that may start PostgreSQL;
 - `quick`: the day's loop (`make quick`): the tests of core, bots, table and server and the
   whole-project checks of `QUICK_FILES` that neither start a process nor drive a browser (of
   the server, the room, protocol, fairness and autopilot tests, which run in process).
@@ -34,6 +34,8 @@ QUICK_FILES = frozenset(
 )
 # The test helpers that start a `lastcard serve` (browser.py's fixtures start one too).
 PROCESS_HELPERS = frozenset({"live_server", "browser", "subprocess"})
+# The fixtures that may start the tests' PostgreSQL server (tests/server/conftest.py).
+DATABASE_FIXTURES = frozenset({"postgres", "database_url"})
 
 
 def layer_of(path: Path) -> str | None:
@@ -68,7 +70,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker("browser")
         if path not in live_modules:
             live_modules[path] = starts_processes(getattr(item, "module", None))
-        live = live_modules[path]
+        # The PostgreSQL the server's tests start (tests/server/conftest.py) is a process too.
+        live = live_modules[path] or bool(
+            DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        )
         if live:
             item.add_marker("live")
         quick_place = layer in QUICK_LAYERS or layer == "server" or path in QUICK_FILES

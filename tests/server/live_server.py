@@ -5,6 +5,9 @@
         ... websockets to server.ws_url(info["code"]) ...
         server.kill(signal.SIGKILL); server.start()   # the same database, a new process
 
+Its database is a SQLite file in `directory`, or the `database_url` given (the `database_url`
+fixture of tests/server/conftest.py gives each kind in turn).
+
 Bots move after `bot_delay` seconds (0.02 by default, so a test plays whole games in seconds);
 the next hand is dealt after `hand_pause`.
 """
@@ -40,8 +43,9 @@ class LiveServer:
         hand_pause: float = 0.05,
         port: int | None = None,
         options: Sequence[str] = (),
+        database_url: str | None = None,
     ) -> None:
-        self.database = directory / "server.sqlite3"
+        self.database_url = database_url or f"sqlite:///{directory / 'server.sqlite3'}"
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.hand_pause = hand_pause
@@ -65,7 +69,7 @@ class LiveServer:
             "--port",
             str(self.port),
             "--db",
-            f"sqlite:///{self.database}",
+            self.database_url,
             "--bot-delay",
             str(self.bot_delay),
             "--hand-pause",

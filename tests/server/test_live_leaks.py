@@ -44,8 +44,9 @@ UNTIL_REVEAL = {"server_seed", "seed", "client_seeds", "record"}  # the reveal's
 
 
 @pytest.fixture
-def server(tmp_path: Any) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path) as live:
+def server(tmp_path: Any, database_url: str) -> Iterator[LiveServer]:
+    """A server on each database: SQLite, then PostgreSQL."""
+    with LiveServer(tmp_path, database_url=database_url) as live:
         yield live
 
 

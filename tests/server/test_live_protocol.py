@@ -41,8 +41,9 @@ from lastcard.server.fairness import verify_text
 
 
 @pytest.fixture
-def server(tmp_path: Any) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path) as live:
+def server(tmp_path: Any, database_url: str) -> Iterator[LiveServer]:
+    """A server on each database: SQLite, then PostgreSQL."""
+    with LiveServer(tmp_path, database_url=database_url) as live:
         yield live
 
 

@@ -1,4 +1,9 @@
-"""The server's storage (SERVER.md §7): SQLite files in tmp_path, reopened, killed, shared."""
+"""The server's storage (SERVER.md §7, §10): reopened, killed, shared, on both engines.
+
+A test that asks for `storage`, `playing` or `database_url` runs on a SQLite file in tmp_path
+and on a new database of the session's throwaway PostgreSQL (tests/server/conftest.py); the
+tests of one engine's own file, schema or URLs say which.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import dataclasses
 import json
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -26,6 +32,7 @@ from lastcard.server.storage import (
     TABLE_STATUSES,
     ChatLine,
     GameRow,
+    ListedTable,
     SeatRow,
     Storage,
     StorageError,
@@ -101,9 +108,13 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "server.sqlite3"
 
 
+# For the tests of the SQLite file itself: `database_url` (and so `storage`) on SQLite alone.
+sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
 @pytest.fixture
-def storage(db_path: Path) -> Iterator[Storage]:
-    opened = open_storage(url_of(db_path))
+def storage(database_url: str) -> Iterator[Storage]:
+    opened = open_storage(database_url)
     yield opened
     opened.close()
 
@@ -116,9 +127,9 @@ def playing(storage: Storage) -> Storage:
     return storage
 
 
-def playing_path(storage: Storage) -> str:
-    """The file the storage names in its refusals."""
-    return str(storage._where).removeprefix("the database ")  # type: ignore[attr-defined]
+def where(storage: Storage) -> str:
+    """How the storage names its database in its refusals."""
+    return str(storage._where)  # type: ignore[attr-defined]
 
 
 def stored_plies(storage: Storage, game_id: str = "g1") -> list[int]:
@@ -357,10 +368,10 @@ def test_s7_append_each_stores_each_game_s_action_alone(playing: Storage) -> Non
     errors = playing.append_each(items)
     assert [None if error is None else str(error) for error in errors] == [
         None,
-        f"the database {playing_path(playing)}: game 'g2' expects ply 0 next, not 1",
+        f"{where(playing)}: game 'g2' expects ply 0 next, not 1",
         None,
-        f"the database {playing_path(playing)}: game 'g4' is abandoned, not running",
-        f"the database {playing_path(playing)}: no game 'g9'",
+        f"{where(playing)}: game 'g4' is abandoned, not running",
+        f"{where(playing)}: no game 'g9'",
         "actor 'ghost' is not one of autopilot, bot, player, timer",
     ]
     assert stored_plies(playing, "g1") == [0]
@@ -379,7 +390,7 @@ def test_s7_append_each_takes_one_game_s_actions_in_order(playing: Storage) -> N
 
 
 def test_s7_append_each_stores_hundreds_in_one_commit(storage: Storage) -> None:
-    games = [f"g{n}" for n in range(1, 1201)]  # past one statement's rows
+    games = [f"g{n}" for n in range(1, 601)]  # past one statement's rows (SQLite: 500)
     with storage.batch():
         for number, game in enumerate(games):
             code = f"C{number:05d}"
@@ -455,8 +466,8 @@ def test_s7_chat_round_trip_newest_lines_oldest_first(storage: Storage) -> None:
 # -- durability -----------------------------------------------------------------------------
 
 
-def test_s7_everything_written_survives_close_and_reopen(db_path: Path) -> None:
-    first = open_storage(url_of(db_path))
+def test_s7_everything_written_survives_close_and_reopen(database_url: str) -> None:
+    first = open_storage(database_url)
     first.create_table(new_table())
     first.create_table(new_table("CLOSED", status="closed"))
     first.start_game(new_game())
@@ -467,7 +478,7 @@ def test_s7_everything_written_survives_close_and_reopen(db_path: Path) -> None:
     first.add_chat(CODE, 0, "Ana", "brb", T0 + 70)
     first.close()
 
-    second = open_storage(url_of(db_path))
+    second = open_storage(database_url)
     try:
         loaded = second.load(CODE)
         assert loaded is not None
@@ -497,9 +508,9 @@ KILLED_WRITER = textwrap.dedent(
 )
 
 
-def test_s7_an_action_appended_before_sigkill_is_stored(db_path: Path) -> None:
+def test_s7_an_action_appended_before_sigkill_is_stored(database_url: str) -> None:
     writer = subprocess.Popen(
-        [sys.executable, "-c", KILLED_WRITER, url_of(db_path)],
+        [sys.executable, "-c", KILLED_WRITER, database_url],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -519,7 +530,7 @@ def test_s7_an_action_appended_before_sigkill_is_stored(db_path: Path) -> None:
         printed += [int(line) for line in writer.stdout.read().split()]
     assert printed == list(range(len(printed)))
 
-    storage = open_storage(url_of(db_path))
+    storage = open_storage(database_url)
     try:
         stored = stored_plies(storage)
     finally:
@@ -531,9 +542,9 @@ def test_s7_an_action_appended_before_sigkill_is_stored(db_path: Path) -> None:
 # -- threads --------------------------------------------------------------------------------
 
 
-def test_s7_a_worker_thread_can_do_every_call(db_path: Path) -> None:
+def test_s7_a_worker_thread_can_do_every_call(database_url: str) -> None:
     """The server opens the database on one thread and then uses it from its storage thread."""
-    storage = open_storage(url_of(db_path))
+    storage = open_storage(database_url)
     with ThreadPoolExecutor(max_workers=1) as worker:
         worker.submit(storage.create_table, new_table()).result()
         worker.submit(storage.start_game, new_game()).result()
@@ -633,13 +644,19 @@ def test_s7_bad_urls_are_storage_errors(url: str, message: str) -> None:
         open_storage(url)
 
 
-@pytest.mark.parametrize(
-    "url",
-    ["postgresql://lastcard:hunter2@db/lastcard", "postgres://db/x", "postgresql+psycopg://db/x"],
-)
-def test_s10_postgresql_is_not_supported_yet_and_the_url_is_not_echoed(url: str) -> None:
-    with pytest.raises(StorageError, match="PostgreSQL databases are not supported yet") as caught:
-        open_storage(url)
+@pytest.mark.parametrize("scheme", ["postgresql", "postgres", "postgresql+psycopg"])
+def test_s10_an_unreachable_postgresql_is_a_storage_error_without_the_password(
+    scheme: str,
+) -> None:
+    with socket.socket() as closed:  # a port nobody listens on: refused at once
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+        url = f"{scheme}://lastcard:hunter2@127.0.0.1:{port}/tables"
+        with pytest.raises(
+            StorageError, match="cannot open the PostgreSQL database tables"
+        ) as caught:
+            open_storage(url)
+    assert f"127.0.0.1:{port}" in str(caught.value)
     assert "hunter2" not in str(caught.value)
 
 
@@ -673,6 +690,7 @@ def raw(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path, isolation_level=None)
 
 
+@sqlite_only
 def test_s7_a_new_file_has_the_versioned_schema_in_wal_mode(
     storage: Storage, db_path: Path
 ) -> None:
@@ -692,6 +710,7 @@ def test_s7_a_new_file_has_the_versioned_schema_in_wal_mode(
         connection.close()
 
 
+@sqlite_only
 def test_s7_the_action_log_is_append_only_in_the_file_itself(
     playing: Storage, db_path: Path
 ) -> None:
@@ -772,6 +791,7 @@ def test_s7_json_fields_round_trip_exactly(storage: Storage) -> None:
     assert json.dumps(loaded.settings, sort_keys=True) == json.dumps(settings, sort_keys=True)
 
 
+@sqlite_only
 def test_s7_the_database_is_not_left_locked_after_a_refused_write(
     playing: Storage, db_path: Path
 ) -> None:
@@ -802,3 +822,43 @@ def test_s7_a_ply_past_64_bits_is_a_storage_error(playing: Storage) -> None:
     with pytest.raises(StorageError):
         playing.add_chat(CODE, 2**64, "x", "y", T0)
     assert playing.chat(CODE) == []
+
+
+# -- owners ---------------------------------------------------------------------------------
+
+
+def test_s10_a_claim_of_one_process_succeeds_and_can_be_released(storage: Storage) -> None:
+    storage.create_table(new_table())
+    assert storage.claim(CODE)
+    storage.release(CODE)
+    assert storage.claim(CODE)
+    assert storage.claim("NOTYET")  # a table about to be created
+    storage.close()
+    with pytest.raises(StorageError, match="is closed"):
+        storage.claim(CODE)
+
+
+def test_s10_the_lobby_lists_public_tables_waiting_or_playing_with_their_seats(
+    storage: Storage,
+) -> None:
+    assert storage.lobby() == []
+    for n, (code, status, public) in enumerate(
+        [
+            ("PUBLC1", "waiting", True),
+            ("HIDDEN", "waiting", False),
+            ("PUBLC2", "playing", True),
+            ("ENDED1", "over", True),
+            ("SHUT01", "closed", True),
+        ]
+    ):
+        table = dataclasses.replace(new_table(code, status=status, created=T0 + n), public=public)
+        storage.create_table(table)
+    storage.create_table(
+        dataclasses.replace(new_table("NOSEAT", created=T0 + 9), public=True, seats=[])
+    )
+    settings = new_table().settings
+    assert storage.lobby() == [
+        ListedTable("PUBLC1", "Friday night", "waiting", settings, seats=4, taken=3),
+        ListedTable("PUBLC2", "Friday night", "playing", settings, seats=4, taken=3),
+        ListedTable("NOSEAT", "Friday night", "waiting", settings, seats=0, taken=0),
+    ]

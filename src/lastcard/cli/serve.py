@@ -27,7 +27,7 @@ def serve(
             "--db",
             metavar="URL",
             help="Database URL: sqlite:///path/to/file.sqlite3 (default: a file in your data "
-            "directory).",
+            "directory) or postgresql://user@host/name (the postgres extra).",
         ),
     ] = None,
     bot_delay: Annotated[

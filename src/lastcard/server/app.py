@@ -6,6 +6,12 @@ process owns every table it serves; each live table is a `LiveTable` task, each 
 requests. At start the open tables are loaded from the database and rebuilt (their seats
 disconnected, their deadlines re-armed); at shutdown actions are refused (`SHUTTING_DOWN`),
 each table finishes the message in hand, sockets close with 1012 and the database closes.
+
+On a database other processes share (PostgreSQL, §10) a table is instead loaded by the process
+its traffic reaches, on first use, once that process has claimed it (`Storage.claim`): a new
+table is stored and left for that process, and one whose owner is another process is refused
+for now (`TABLE_ELSEWHERE`, HTTP 503, websocket close 1013: try again) until the owner lets
+go of it, by closing it or by dying.
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ from .protocol import (
     whole,
 )
 from .rates import RateBook
-from .room import PLAYING, RECENT_CHAT, WAITING, Room, Timing
+from .room import CLOSED, PLAYING, RECENT_CHAT, WAITING, Room, Timing
 from .seating import LEVELS
 from .storage import ChatLine, Storage, StoredTable, open_storage
 from .web_guard import WebGuard
@@ -81,6 +87,7 @@ _HTTP_STATUS = {
     "NOT_JSON": 415,
     "TOO_MANY_TABLES": 503,
     "SHUTTING_DOWN": 503,
+    "TABLE_ELSEWHERE": 503,
 }
 
 
@@ -105,6 +112,8 @@ class Server:
         self.rates = RateBook(self.limits)
         self._per_ip: dict[str, int] = defaultdict(int)
         self._bundles: dict[str, dict[str, Any]] = {}  # finished games' bundles, oldest first
+        self._taking: dict[str, asyncio.Future[LiveTable | None]] = {}  # claims under way
+        self._releases: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
 
     # -- the outlet of every table: sends and closes by client number ----------------------
 
@@ -121,6 +130,9 @@ class Server:
     # -- tables ------------------------------------------------------------------------------
 
     async def load_open_tables(self) -> None:
+        if self.storage.shared:  # each table is loaded where its traffic goes (`_take`)
+            log.info("a shared database: tables are loaded on first use")
+            return
         now = time.time()
         codes = await self.writer.call(lambda storage: storage.list_open())
         for code in codes:
@@ -147,8 +159,52 @@ class Server:
     def _gone_table(self, live: LiveTable) -> None:
         """A table's task ended (closed, stopped, failed): it leaves memory (what matters of it
         is in the database)."""
-        if self.tables.get(live.room.code) is live:
-            del self.tables[live.room.code]
+        code = live.room.code
+        if self.tables.get(code) is live:
+            del self.tables[code]
+        # On a shared database every live table was claimed once (`_take`), even one already
+        # replaced by a new load of its code: each lets go once. A shutdown lets go of all.
+        if self.storage.shared and not self.shutting_down:
+            release = asyncio.get_running_loop().create_task(self._release(code))
+            self._releases.add(release)
+            release.add_done_callback(self._releases.discard)
+
+    async def _release(self, code: str) -> None:
+        try:
+            await self.writer.call(lambda storage: storage.release(code))
+        except Exception as error:  # a lost connection has let go of every claim already
+            log.warning("table %s: cannot let go of it: %s", code, error)
+
+    async def _take(self, code: str) -> LiveTable | None:
+        """The table `code` from the database, claimed and live here (§10); None if there is
+        no such open table. Requests for one code wait for one claim."""
+        taking = self._taking.get(code)
+        if taking is None:
+            taking = asyncio.ensure_future(self._claim_and_load(code))
+            self._taking[code] = taking
+            taking.add_done_callback(lambda _: self._taking.pop(code, None))
+        return await asyncio.shield(taking)  # a request that gives up leaves the load to others
+
+    async def _claim_and_load(self, code: str) -> LiveTable | None:
+        if not await self.writer.call(lambda storage: storage.claim(code)):
+            raise ProtocolError(
+                "TABLE_ELSEWHERE", "another server process has this table: try again shortly"
+            )
+        room = None
+        try:
+            stored = await self.writer.call(functools.partial(_load, code=code))
+            if stored is not None and stored.status != CLOSED:
+                chat = await self.writer.call(functools.partial(_chat, code=code))
+                try:
+                    room = Room.restore(stored, time.time(), timing=self.timing, chat=chat)
+                except Exception as error:  # it stays shut, as at a restart
+                    log.error("table %s cannot be restored: %s", code, error)
+        finally:
+            if room is None or self.shutting_down:
+                await self._release(code)
+        if room is None or self.shutting_down:
+            return None
+        return self._go_live(room)
 
     def live(self, code: str) -> LiveTable | None:
         live = self.tables.get(code)
@@ -200,7 +256,8 @@ class Server:
             code = new_table_code()
         room, reply, effects = Room.create(code, body, time.time(), timing=self.timing)
         await self.writer.persist(effects)
-        self._go_live(room)
+        if not self.storage.shared:  # else the process its traffic reaches loads it (§10)
+            self._go_live(room)
         return JSONResponse(reply, status_code=201)
 
     async def join_table(self, request: Request) -> Response:
@@ -210,12 +267,29 @@ class Server:
         if self.shutting_down:
             raise ProtocolError("SHUTTING_DOWN", "the server is restarting")
         body = _checked_body(await _json_body(request), _JOIN_FIELDS, required=("name",))
-        live = self._table_from_path(request, ip)
+        live = await self._table_from_path(request, ip)
         name, seat = body["name"].strip(), body.get("seat")
         reply = await live.call(lambda room, now: room.join(name, seat, now))
         return JSONResponse(reply)
 
     async def list_tables(self, request: Request) -> Response:
+        if self.storage.shared:  # other processes' tables too: the database knows them all
+            listed = await self.writer.call(lambda storage: storage.lobby())
+            return JSONResponse(
+                {
+                    "tables": [
+                        {
+                            "code": table.code,
+                            "name": table.name,
+                            "seats": table.seats,
+                            "taken": table.taken,
+                            "status": table.status,
+                            "rules": table.settings.get("rules"),
+                        }
+                        for table in listed
+                    ]
+                }
+            )
         tables = []
         for live in self.tables.values():
             room = live.room
@@ -312,10 +386,10 @@ class Server:
             self._bundles.pop(next(iter(self._bundles)))
         return bundle
 
-    def _table_from_path(self, request: Request, ip: str) -> LiveTable:
+    async def _table_from_path(self, request: Request, ip: str) -> LiveTable:
         if self._scanning(ip):
             raise ProtocolError("RATE_LIMITED", "too many unknown table codes: wait a minute")
-        live = self._look_up(request.path_params["code"], ip)
+        live = await self._look_up(request.path_params["code"], ip)
         if live is None:
             raise ProtocolError("NO_TABLE", "no such table: check the code")
         return live
@@ -327,10 +401,13 @@ class Server:
         limit = self.limits.unknown_codes_per_minute
         return counter is not None and counter.count(time.monotonic()) >= limit
 
-    def _look_up(self, text: str, ip: str) -> LiveTable | None:
-        """The live table of a code as typed; an unknown one is counted against `ip`."""
+    async def _look_up(self, text: str, ip: str) -> LiveTable | None:
+        """The live table of a code as typed (on a shared database, loaded if need be); an
+        unknown one is counted against `ip`."""
         code = normalise_code(text)
         live = self.live(code) if code is not None else None
+        if code is not None and live is None and self.storage.shared and not self.shutting_down:
+            live = await self._take(code)
         if live is None:
             _over(self._unknown_codes, ip, self.limits.unknown_codes_per_minute)
         return live
@@ -339,7 +416,17 @@ class Server:
 
     async def websocket(self, websocket: WebSocket) -> None:
         ip = websocket.client.host if websocket.client else "?"
-        live = None if self._scanning(ip) else self._look_up(websocket.path_params["code"], ip)
+        try:
+            live = (
+                None
+                if self._scanning(ip)
+                else await self._look_up(websocket.path_params["code"], ip)
+            )
+        except LastcardError as refusal:  # loading a table on a shared database (§10)
+            # TABLE_ELSEWHERE: try again, the owner may soon let go; the database failed: 1011.
+            await websocket.accept()
+            await websocket.close(1013 if refusal.code == "TABLE_ELSEWHERE" else 1011)
+            return
         await websocket.accept()
         if live is None:
             await websocket.close(4004, "no such table")

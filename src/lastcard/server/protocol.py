@@ -53,7 +53,15 @@ PROTOCOL_CODES = (
 )
 
 # Refusals only the HTTP routes give (beside the protocol's codes).
-HTTP_CODES = ("NO_TABLE", "NO_GAME", "GAME_NOT_OVER", "TOO_MANY_TABLES", "NOT_JSON", "BAD_ORIGIN")
+HTTP_CODES = (
+    "NO_TABLE",
+    "NO_GAME",
+    "GAME_NOT_OVER",
+    "TOO_MANY_TABLES",
+    "NOT_JSON",
+    "BAD_ORIGIN",
+    "TABLE_ELSEWHERE",  # another process serves the table (§10): try again shortly
+)
 
 
 class ProtocolError(LastcardError):

@@ -1,8 +1,9 @@
 """Where `lastcard serve` keeps its tables, games and action logs (SERVER.md §7, §10).
 
 The server talks to one small interface, `Storage`, opened from a database URL by
-`open_storage`. SQLite (the default: `sqlite:///path`) is the one engine so far; the interface
-is shaped so PostgreSQL can follow for several processes (§10) without the server changing.
+`open_storage`. SQLite (the default: `sqlite:///path`, module `sqlite`) serves one process;
+PostgreSQL (`postgresql://…`, module `postgres`) the same tables for several (§10), without the
+server changing. Both pass the same tests.
 
 What every engine promises:
 
@@ -39,6 +40,7 @@ from .interface import (
     TABLE_STATUSES,
     ChatLine,
     GameRow,
+    ListedTable,
     SeatRow,
     Storage,
     StorageError,
@@ -56,21 +58,30 @@ def open_storage(url: str) -> Storage:
 
     `sqlite:///relative/path.sqlite3` (relative to the working directory),
     `sqlite:////absolute/path.sqlite3`, or `sqlite://:memory:` (gone when closed). Missing
-    parent directories are created.
+    parent directories are created. Or a PostgreSQL database:
+    `postgresql://user:password@host:port/name` (libpq's URL and its `?options`; `postgres://`
+    and `postgresql+psycopg://` too), which needs the `postgres` extra.
     """
     if url.startswith("sqlite:"):
         return open_sqlite(sqlite_path(url))
     scheme = url.partition("://")[0] if "://" in url else ""
     if scheme.split("+")[0] in {"postgresql", "postgres"}:
-        # The URL is not repeated: it may hold a password.
-        raise StorageError(
-            "PostgreSQL databases are not supported yet; use a SQLite URL (sqlite:///path)"
-        )
+        return _open_postgres(url.replace(scheme, "postgresql", 1))
     shown = f"the scheme {scheme!r}" if scheme else f"{url!r}"
     raise StorageError(
         f"unknown database URL ({shown}): expected sqlite:///relative/path, "
         "sqlite:////absolute/path or sqlite://:memory:"
     )
+
+
+def _open_postgres(url: str) -> Storage:
+    try:  # psycopg is the `postgres` extra: a SQLite server does without it
+        from .postgres import open_postgres
+    except ImportError:
+        raise StorageError(
+            "PostgreSQL databases need psycopg: pip install 'lastcard[postgres]'"
+        ) from None
+    return open_postgres(url)
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -116,6 +127,7 @@ __all__ = [
     "TABLE_STATUSES",
     "ChatLine",
     "GameRow",
+    "ListedTable",
     "SeatRow",
     "Storage",
     "StorageError",

@@ -116,8 +116,32 @@ class StoredTable:
     next_server_seed: str | None = None
 
 
+@dataclass(frozen=True)
+class ListedTable:
+    """A public table as the lobby lists it: `seats` in all, `taken` of them not empty."""
+
+    code: str
+    name: str
+    status: str  # "waiting" | "playing"
+    settings: dict[str, Any]
+    seats: int
+    taken: int
+
+
 class Storage(Protocol):
     """The server's database. Every write has committed when it returns."""
+
+    # Whether other processes may serve this database's tables (SERVER.md §10). Then each table
+    # has one owner at a time, the process whose `claim` succeeded: it alone loads and serves it.
+    shared: bool
+
+    def claim(self, code: str) -> bool:
+        """Make this process the owner of the table `code` (which need not exist yet); False
+        while another process owns it. Held until `release`, or until this process's
+        connection ends: a process that dies lets go of its tables. Claim a table once."""
+
+    def release(self, code: str) -> None:
+        """Let go of a table this process claimed; another process may then claim it."""
 
     def create_table(self, table: StoredTable) -> None:
         """Store a new table and its seats (not `game` nor `actions`); a taken code is an error."""
@@ -162,6 +186,10 @@ class Storage(Protocol):
 
     def list_open(self) -> list[str]:
         """The codes of every table not closed, oldest first: what a restart reloads."""
+
+    def lobby(self) -> list[ListedTable]:
+        """Every public table waiting or playing, oldest first: the lobby of a server whose
+        tables several processes serve (§10)."""
 
     def game(self, game_id: str) -> tuple[GameRow, list[StoredAction]] | None: ...
 

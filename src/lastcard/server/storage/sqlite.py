@@ -34,10 +34,21 @@ from .interface import (
     TABLE_STATUSES,
     ChatLine,
     GameRow,
+    ListedTable,
     SeatRow,
     StorageError,
     StoredAction,
     StoredTable,
+)
+from .rows import (
+    GAME_COLUMNS,
+    LOBBY_QUERY,
+    check,
+    check_ply,
+    game_from_row,
+    game_values,
+    listed_from_row,
+    to_json,
 )
 
 BUSY_TIMEOUT_SECONDS = 5.0  # how long to wait for another process holding the write lock
@@ -121,10 +132,6 @@ TABLE_NAMES = ("tables", "seats", "games", "actions", "chat")
 
 # Rows of one multi-row statement: 6 values each, far below SQLite's 32,766 variables.
 _ROWS_A_STATEMENT = 500
-_GAME_COLUMNS = (
-    "id, table_code, number, players, rules, seed, generator, dealer, commitment, server_seed, "
-    "client_seeds, seats, status, result, started, ended, names"
-)
 
 
 def open_sqlite(path: Path | None) -> SqliteStorage:
@@ -184,25 +191,6 @@ def _reason(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-def _check(value: str, allowed: frozenset[str], what: str) -> None:
-    if value not in allowed:
-        raise StorageError(f"{what} {value!r} is not one of {', '.join(sorted(allowed))}")
-
-
-def _check_ply(where: str, game_id: str, expected: int, action: StoredAction) -> None:
-    if action.ply != expected:
-        raise StorageError(
-            f"{where}: game {game_id!r} expects ply {expected} next, not {action.ply!r}"
-        )
-
-
-def _json(value: Any) -> str:
-    try:
-        return json.dumps(value, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as error:
-        raise StorageError(f"cannot store {value!r} as JSON: {error}") from None
-
-
 class SqliteStorage:
     """`Storage` on one SQLite connection (see the module docstring)."""
 
@@ -213,6 +201,18 @@ class SqliteStorage:
         self._closed = False
         self._batch_depth = 0
         self._savepoints = 0
+
+    # A SQLite file serves one process: its write lock keeps writes whole, but nothing would
+    # keep two servers from loading one table. Every claim of this process succeeds.
+    shared = False
+
+    def claim(self, code: str) -> bool:
+        with self._use():  # a closed database refuses, as every call does
+            return True
+
+    def release(self, code: str) -> None:
+        with self._use():
+            return
 
     def __enter__(self) -> SqliteStorage:
         return self
@@ -297,7 +297,7 @@ class SqliteStorage:
     # -- tables ------------------------------------------------------------------------
 
     def create_table(self, table: StoredTable) -> None:
-        _check(table.status, TABLE_STATUSES, "table status")
+        check(table.status, TABLE_STATUSES, "table status")
         with self._write() as db:
             if db.execute("SELECT 1 FROM tables WHERE code = ?", (table.code,)).fetchone():
                 raise StorageError(f"{self._where}: the table code {table.code!r} is taken")
@@ -308,7 +308,7 @@ class SqliteStorage:
                     table.code,
                     table.name,
                     table.status,
-                    _json(table.settings),
+                    to_json(table.settings),
                     table.host,
                     table.public,
                     table.created,
@@ -331,19 +331,19 @@ class SqliteStorage:
         now: float,
         next_server_seed: str | None = None,
     ) -> None:
-        _check(status, TABLE_STATUSES, "table status")
+        check(status, TABLE_STATUSES, "table status")
         with self._write() as db:
             changed = db.execute(
                 "UPDATE tables SET name = ?, status = ?, settings = ?, host = ?, public = ?,"
                 " updated = max(updated, ?), next_server_seed = ? WHERE code = ?",
-                (name, status, _json(settings), host, public, now, next_server_seed, code),
+                (name, status, to_json(settings), host, public, now, next_server_seed, code),
             ).rowcount
             self._require_table(changed, code)
             db.execute("DELETE FROM seats WHERE table_code = ?", (code,))
             self._insert_seats(db, code, seats)
 
     def set_status(self, code: str, status: str, now: float) -> None:
-        _check(status, TABLE_STATUSES, "table status")
+        check(status, TABLE_STATUSES, "table status")
         with self._write() as db:
             changed = db.execute(
                 "UPDATE tables SET status = ?, updated = max(updated, ?) WHERE code = ?",
@@ -357,7 +357,7 @@ class SqliteStorage:
 
     def _insert_seats(self, db: sqlite3.Connection, code: str, seats: Sequence[SeatRow]) -> None:
         for seat in seats:
-            _check(seat.kind, SEAT_KINDS, "seat kind")
+            check(seat.kind, SEAT_KINDS, "seat kind")
         numbers = [seat.seat for seat in seats]
         if len(set(numbers)) != len(numbers):
             raise StorageError(f"{self._where}: table {code!r} lists a seat twice: {numbers}")
@@ -385,11 +385,11 @@ class SqliteStorage:
                 )
             ]
             game_row = db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE table_code = ?"
+                f"SELECT {GAME_COLUMNS} FROM games WHERE table_code = ?"
                 " ORDER BY number DESC LIMIT 1",
                 (code,),
             ).fetchone()
-            game = None if game_row is None else _game(game_row)
+            game = None if game_row is None else game_from_row(game_row)
             actions = [] if game is None else _actions(db, game.id)
         return StoredTable(
             code=row[0],
@@ -405,6 +405,11 @@ class SqliteStorage:
             actions=actions,
             next_server_seed=row[8],
         )
+
+    def lobby(self) -> list[ListedTable]:
+        with self._use() as db:
+            rows = db.execute(LOBBY_QUERY).fetchall()
+        return [listed_from_row(row) for row in rows]
 
     def list_open(self) -> list[str]:
         with self._use() as db:
@@ -432,27 +437,9 @@ class SqliteStorage:
                     f"table {game.code!r}: game {clash[0]!r} has that id or number, or is running"
                 )
             db.execute(
-                f"INSERT INTO games ({_GAME_COLUMNS})"
+                f"INSERT INTO games ({GAME_COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game.id,
-                    game.code,
-                    game.number,
-                    game.players,
-                    _json(game.rules),
-                    None if game.seed is None else str(game.seed),
-                    game.generator,
-                    game.dealer,
-                    game.commitment,
-                    game.server_seed,
-                    _json(game.client_seeds),
-                    _json(game.seats),
-                    game.status,
-                    None if game.result is None else _json(game.result),
-                    game.started,
-                    game.ended,
-                    None if game.names is None else _json(game.names),
-                ),
+                game_values(game),
             )
             self._touch(db, game.code, game.started)
 
@@ -463,7 +450,7 @@ class SqliteStorage:
         if not actions:
             return
         for action in actions:
-            _check(action.by, ACTORS, "actor")
+            check(action.by, ACTORS, "actor")
         with self._write() as db:
             code = self._running_game_table(db, game_id)
             (last,) = db.execute(
@@ -471,7 +458,7 @@ class SqliteStorage:
             ).fetchone()
             expected = 0 if last is None else last + 1
             for offset, action in enumerate(actions):
-                _check_ply(self._where, game_id, expected + offset, action)
+                check_ply(self._where, game_id, expected + offset, action)
             db.executemany(
                 "INSERT INTO actions (game, ply, seat, code, by_whom, time)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -509,14 +496,14 @@ class SqliteStorage:
                 previous = last.get(game_id)
                 expected = 0 if previous is None else previous + 1
                 try:
-                    _check(action.by, ACTORS, "actor")
+                    check(action.by, ACTORS, "actor")
                     if found is None:
                         raise StorageError(f"{self._where}: no game {game_id!r}")
                     if found[1] != "running":
                         raise StorageError(
                             f"{self._where}: game {game_id!r} is {found[1]}, not running"
                         )
-                    _check_ply(self._where, game_id, expected, action)
+                    check_ply(self._where, game_id, expected, action)
                 except StorageError as refusal:
                     errors[index] = refusal
                     continue
@@ -561,12 +548,12 @@ class SqliteStorage:
     def finish_game(
         self, game_id: str, status: str, result: dict[str, Any] | None, now: float
     ) -> None:
-        _check(status, FINISHED_GAME_STATUSES, "a finished game's status")
+        check(status, FINISHED_GAME_STATUSES, "a finished game's status")
         with self._write() as db:
             code = self._running_game_table(db, game_id)
             db.execute(
                 "UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?",
-                (status, None if result is None else _json(result), now, game_id),
+                (status, None if result is None else to_json(result), now, game_id),
             )
             self._touch(db, code, now)
 
@@ -582,11 +569,11 @@ class SqliteStorage:
 
     def game(self, game_id: str) -> tuple[GameRow, list[StoredAction]] | None:
         with self._read() as db:
-            row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            row = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
             found = row.fetchone()
             if found is None:
                 return None
-            return _game(found), _actions(db, game_id)
+            return game_from_row(found), _actions(db, game_id)
 
     # -- chat --------------------------------------------------------------------------
 
@@ -621,31 +608,6 @@ class SqliteStorage:
     @staticmethod
     def _touch(db: sqlite3.Connection, code: str, now: float) -> None:
         db.execute("UPDATE tables SET updated = max(updated, ?) WHERE code = ?", (now, code))
-
-
-def _game(row: tuple[Any, ...]) -> GameRow:
-    (id_, code, number, players, rules, seed, generator, dealer) = row[:8]
-    (commitment, server_seed, client_seeds, seats, status, result, started, ended) = row[8:16]
-    names = row[16]
-    return GameRow(
-        id=id_,
-        code=code,
-        number=number,
-        players=players,
-        rules=json.loads(rules),
-        seed=None if seed is None else int(seed),
-        generator=generator,
-        commitment=commitment,
-        server_seed=server_seed,
-        client_seeds=json.loads(client_seeds),
-        seats=json.loads(seats),
-        status=status,
-        result=None if result is None else json.loads(result),
-        started=started,
-        ended=ended,
-        dealer=dealer,
-        names=None if names is None else json.loads(names),
-    )
 
 
 def _actions(db: sqlite3.Connection, game_id: str) -> list[StoredAction]:

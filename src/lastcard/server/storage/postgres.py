@@ -1,0 +1,628 @@
+"""The PostgreSQL engine of `Storage` (psycopg 3): the database several processes share (§10).
+
+The same schema, checks and refusals as the SQLite engine (`sqlite`), in PostgreSQL's terms:
+
+- **Autocommit connection, psycopg's transactions.** Every write is one `connection.transaction()`,
+  committed when the method returns (persist before broadcast). Inside `batch()` the same call
+  opens a savepoint instead, so each write or `atomic` group succeeds or fails alone and the
+  batch's one commit makes them all durable (group commit).
+- **Read committed for writes, repeatable read for reads.** A write's checks (the next ply, a
+  running game) and its insert are guarded by the keys and constraints, so two processes cannot
+  both store ply 7; a read of several queries (`load`) sees one snapshot.
+- **One connection, one thread at a time**, as with SQLite: the server calls from its single
+  storage thread, and a lock makes overlapping calls wait rather than interleave transactions.
+- **Versioned schema.** The one row of `schema_version` holds the version; `MIGRATIONS[v]` takes
+  version v to v + 1 under a transaction-scoped advisory lock, so of several processes starting
+  at once one migrates and the others then see its work. A database from a newer lastcard, or
+  one holding other tables, is refused rather than misread.
+- **Triggers keep `actions` append-only**, as in the SQLite file.
+- **One owner per table** (`claim`): a session-level advisory lock on a 64-bit hash of the
+  table's code, held by the owner's connection; when the owner dies, its connection ends and
+  PostgreSQL lets the table go to the next process that claims it.
+- **The URL is never repeated** in a message (it may hold a password): errors name the database
+  and its server.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg import conninfo
+from psycopg.pq import TransactionStatus
+
+from .interface import (
+    ACTORS,
+    FINISHED_GAME_STATUSES,
+    SEAT_KINDS,
+    TABLE_STATUSES,
+    ChatLine,
+    GameRow,
+    ListedTable,
+    SeatRow,
+    StorageError,
+    StoredAction,
+    StoredTable,
+)
+from .rows import (
+    GAME_COLUMNS,
+    LOBBY_QUERY,
+    check,
+    check_ply,
+    game_from_row,
+    game_values,
+    listed_from_row,
+    to_json,
+)
+
+CONNECT_TIMEOUT_SECONDS = 10  # when the URL sets none: a server that never answers is an error
+# The advisory lock that one migrating process holds (any number, the same in every lastcard).
+MIGRATION_LOCK = 0x1A57CA4D
+# The seed of the 64-bit hash of a table's code that names its owner's advisory lock.
+TABLE_LOCKS = 0x7AB1E
+
+# Version 1, as SQLite's version 1. Times are seconds since the epoch (double precision); dicts
+# and lists are JSON text. A version's statements are frozen once released: change the schema
+# by adding a migration.
+_SCHEMA_1 = (
+    """CREATE TABLE tables (
+        code text PRIMARY KEY,
+        name text NOT NULL,
+        status text NOT NULL
+            CHECK (status IN ('waiting', 'playing', 'over', 'closed', 'suspended')),
+        settings text NOT NULL,
+        host integer,
+        public boolean NOT NULL,
+        created double precision NOT NULL,
+        updated double precision NOT NULL)""",
+    "CREATE INDEX tables_open ON tables (created) WHERE status <> 'closed'",
+    """CREATE TABLE seats (
+        table_code text NOT NULL REFERENCES tables (code) ON DELETE CASCADE,
+        seat integer NOT NULL CHECK (seat >= 0),
+        kind text NOT NULL CHECK (kind IN ('bot', 'empty', 'human')),
+        name text,
+        level text,
+        token_hash text,
+        client_seed text,
+        PRIMARY KEY (table_code, seat))""",
+    # seed is decimal text: a secure generator's seed reaches 2**512.
+    """CREATE TABLE games (
+        id text PRIMARY KEY,
+        table_code text NOT NULL REFERENCES tables (code),
+        number integer NOT NULL CHECK (number >= 1),
+        players integer NOT NULL,
+        rules text NOT NULL,
+        seed text,
+        generator text NOT NULL,
+        dealer integer,
+        commitment text NOT NULL,
+        server_seed text NOT NULL,
+        client_seeds text NOT NULL,
+        seats text NOT NULL,
+        status text NOT NULL CHECK (status IN ('running', 'over', 'abandoned')),
+        result text,
+        started double precision NOT NULL,
+        ended double precision,
+        UNIQUE (table_code, number))""",
+    "CREATE UNIQUE INDEX games_one_running ON games (table_code) WHERE status = 'running'",
+    """CREATE TABLE actions (
+        game text NOT NULL REFERENCES games (id),
+        ply integer NOT NULL CHECK (ply >= 0),
+        seat integer NOT NULL,
+        code text NOT NULL,
+        by_whom text NOT NULL CHECK (by_whom IN ('autopilot', 'bot', 'player', 'timer')),
+        time double precision NOT NULL,
+        PRIMARY KEY (game, ply))""",
+    """CREATE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'actions are append-only'; END $$""",
+    """CREATE TRIGGER actions_no_change BEFORE UPDATE OR DELETE ON actions
+        FOR EACH ROW EXECUTE FUNCTION actions_append_only()""",
+    """CREATE TRIGGER actions_no_truncate BEFORE TRUNCATE ON actions
+        FOR EACH STATEMENT EXECUTE FUNCTION actions_append_only()""",
+    """CREATE TABLE chat (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        table_code text NOT NULL REFERENCES tables (code),
+        seat integer,
+        name text NOT NULL,
+        text text NOT NULL,
+        time double precision NOT NULL)""",
+    "CREATE INDEX chat_of_table ON chat (table_code, id)",
+)
+
+# Version 2: the next game's server seed, drawn when its waiting room opens (SERVER.md §6).
+_SCHEMA_2 = ("ALTER TABLE tables ADD COLUMN next_server_seed text",)
+
+# Version 3: the players' names of each game, for the record a player downloads.
+_SCHEMA_3 = ("ALTER TABLE games ADD COLUMN names text",)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {0: _SCHEMA_1, 1: _SCHEMA_2, 2: _SCHEMA_3}
+SCHEMA_VERSION = len(MIGRATIONS)
+TABLE_NAMES = ("tables", "seats", "games", "actions", "chat")
+
+
+def open_postgres(url: str) -> PostgresStorage:
+    """Connect to the database at `url` (a libpq URL: postgresql://user:password@host/name),
+    bringing its schema to this version."""
+    where = describe(url)
+    try:
+        timeout = conninfo.conninfo_to_dict(url).get("connect_timeout") or CONNECT_TIMEOUT_SECONDS
+        connection = psycopg.connect(url, autocommit=True, connect_timeout=timeout)
+    except psycopg.Error as error:
+        raise StorageError(f"cannot open {where}: {_reason(error)}") from None
+    try:
+        _migrate(connection, where)
+    except psycopg.Error as error:
+        connection.close()
+        raise StorageError(f"cannot open {where}: {_reason(error)}") from None
+    except StorageError:
+        connection.close()
+        raise
+    return PostgresStorage(connection, where)
+
+
+def describe(url: str) -> str:
+    """How messages name the database at `url`: its name and server, never its password.
+
+    >>> describe("postgresql://ana:secret@db.example:6543/lastcard")
+    'the PostgreSQL database lastcard on db.example:6543'
+    >>> describe("postgresql:///lastcard?host=/run/pg")
+    'the PostgreSQL database lastcard on /run/pg'
+    """
+    try:
+        params = conninfo.conninfo_to_dict(url)
+    except psycopg.Error:
+        return "the PostgreSQL database (its URL cannot be read)"
+    name = params.get("dbname") or params.get("user") or "(the default)"
+    host = str(params.get("host") or "the local socket")
+    port = params.get("port")
+    return f"the PostgreSQL database {name} on {host}{f':{port}' if port else ''}"
+
+
+def _migrate(connection: psycopg.Connection[Any], where: str) -> None:
+    """Bring the schema to `SCHEMA_VERSION`, refusing databases this version cannot read."""
+    with connection.transaction():
+        connection.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        if connection.execute("SELECT to_regclass('schema_version')").fetchone() == (None,):
+            others = connection.execute(
+                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
+            ).fetchone()
+            if others and others[0]:
+                raise StorageError(
+                    f"{where} is not a lastcard database "
+                    "(it holds other tables and no schema version)"
+                )
+            connection.execute("CREATE TABLE schema_version (version integer NOT NULL)")
+            connection.execute("INSERT INTO schema_version VALUES (0)")
+        row = connection.execute("SELECT version FROM schema_version").fetchone()
+        version = 0 if row is None else row[0]
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                f"{where} has schema version {version}, written by a newer lastcard "
+                f"(this one reads up to version {SCHEMA_VERSION})"
+            )
+        for step in range(version, SCHEMA_VERSION):
+            for statement in MIGRATIONS[step]:
+                connection.execute(statement)
+        if version != SCHEMA_VERSION:
+            connection.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION,))
+
+
+def _reason(error: BaseException) -> str:
+    return str(error).strip() or type(error).__name__
+
+
+class PostgresStorage:
+    """`Storage` on one PostgreSQL connection (see the module docstring)."""
+
+    def __init__(self, connection: psycopg.Connection[Any], where: str) -> None:
+        self._connection = connection
+        self._where = where
+        self._lock = threading.RLock()  # re-entered by the writes inside `batch`
+        self._closed = False
+
+    # Several processes may serve this database: each table's owner holds a session-level
+    # advisory lock on it, which PostgreSQL drops when the owner's connection ends.
+    shared = True
+
+    def claim(self, code: str) -> bool:
+        with self._use() as db:
+            row = db.execute(
+                "SELECT pg_try_advisory_lock(hashtextextended(%s, %s))", (code, TABLE_LOCKS)
+            ).fetchone()
+        return bool(row and row[0])
+
+    def release(self, code: str) -> None:
+        with self._use() as db:
+            db.execute("SELECT pg_advisory_unlock(hashtextextended(%s, %s))", (code, TABLE_LOCKS))
+
+    def __enter__(self) -> PostgresStorage:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # -- transactions ------------------------------------------------------------------
+
+    @contextmanager
+    def _use(self) -> Iterator[psycopg.Connection[Any]]:
+        """The connection, to this caller alone; any database error becomes a StorageError."""
+        with self._lock:
+            if self._closed:
+                raise StorageError(f"{self._where} is closed")
+            try:
+                yield self._connection
+            except psycopg.Error as error:
+                raise StorageError(f"{self._where}: {_reason(error)}") from None
+
+    @contextmanager
+    def _write(self) -> Iterator[psycopg.Connection[Any]]:
+        """One write transaction, committed before the block's caller gets control back; inside
+        `batch()` (or another write) psycopg makes it a savepoint: it succeeds or fails alone."""
+        with self._use() as connection, connection.transaction():
+            yield connection
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """Several writes that succeed or fail together."""
+        with self._write():
+            yield
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Many writes, one commit (group commit): the server gathers the writes of every table
+        that arrived while the last commit ran. Each write (or `atomic` group) inside still
+        succeeds or fails alone; all are durable once the block returns."""
+        with self._write():
+            yield
+
+    @contextmanager
+    def _read(self) -> Iterator[psycopg.Connection[Any]]:
+        """One read transaction: several queries see one snapshot."""
+        with self._use() as connection:
+            outermost = connection.info.transaction_status == TransactionStatus.IDLE
+            with connection.transaction():
+                if outermost:  # inside a batch the batch's transaction decides
+                    connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                yield connection
+
+    # -- tables ------------------------------------------------------------------------
+
+    def create_table(self, table: StoredTable) -> None:
+        check(table.status, TABLE_STATUSES, "table status")
+        with self._write() as db:
+            created = db.execute(
+                "INSERT INTO tables (code, name, status, settings, host, public, created, updated,"
+                " next_server_seed) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (code) DO NOTHING",
+                (
+                    table.code,
+                    table.name,
+                    table.status,
+                    to_json(table.settings),
+                    table.host,
+                    table.public,
+                    table.created,
+                    table.updated,
+                    table.next_server_seed,
+                ),
+            ).rowcount
+            if not created:
+                raise StorageError(f"{self._where}: the table code {table.code!r} is taken")
+            self._insert_seats(db, table.code, table.seats)
+
+    def save_table(
+        self,
+        code: str,
+        *,
+        name: str,
+        status: str,
+        settings: dict[str, Any],
+        host: int | None,
+        public: bool,
+        seats: Sequence[SeatRow],
+        now: float,
+        next_server_seed: str | None = None,
+    ) -> None:
+        check(status, TABLE_STATUSES, "table status")
+        with self._write() as db:
+            changed = db.execute(
+                "UPDATE tables SET name = %s, status = %s, settings = %s, host = %s, public = %s,"
+                " updated = greatest(updated, %s), next_server_seed = %s WHERE code = %s",
+                (name, status, to_json(settings), host, public, now, next_server_seed, code),
+            ).rowcount
+            self._require_table(changed, code)
+            db.execute("DELETE FROM seats WHERE table_code = %s", (code,))
+            self._insert_seats(db, code, seats)
+
+    def set_status(self, code: str, status: str, now: float) -> None:
+        check(status, TABLE_STATUSES, "table status")
+        with self._write() as db:
+            changed = db.execute(
+                "UPDATE tables SET status = %s, updated = greatest(updated, %s) WHERE code = %s",
+                (status, now, code),
+            ).rowcount
+            self._require_table(changed, code)
+
+    def _require_table(self, found: int, code: str) -> None:
+        if not found:
+            raise StorageError(f"{self._where}: no table {code!r}")
+
+    def _insert_seats(
+        self, db: psycopg.Connection[Any], code: str, seats: Sequence[SeatRow]
+    ) -> None:
+        for seat in seats:
+            check(seat.kind, SEAT_KINDS, "seat kind")
+        numbers = [seat.seat for seat in seats]
+        if len(set(numbers)) != len(numbers):
+            raise StorageError(f"{self._where}: table {code!r} lists a seat twice: {numbers}")
+        if not seats:
+            return
+        with db.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO seats (table_code, seat, kind, name, level, token_hash, client_seed)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                [
+                    (code, s.seat, s.kind, s.name, s.level, s.token_hash, s.client_seed)
+                    for s in seats
+                ],
+            )
+
+    def load(self, code: str) -> StoredTable | None:
+        with self._read() as db:
+            row = db.execute(
+                "SELECT code, name, status, settings, host, public, created, updated,"
+                " next_server_seed FROM tables WHERE code = %s",
+                (code,),
+            ).fetchone()
+            if row is None:
+                return None
+            seats = [
+                SeatRow(*seat)
+                for seat in db.execute(
+                    "SELECT seat, kind, name, level, token_hash, client_seed FROM seats"
+                    " WHERE table_code = %s ORDER BY seat",
+                    (code,),
+                )
+            ]
+            game_row = db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE table_code = %s"
+                " ORDER BY number DESC LIMIT 1",
+                (code,),
+            ).fetchone()
+            game = None if game_row is None else game_from_row(game_row)
+            actions = [] if game is None else _actions(db, game.id)
+        return StoredTable(
+            code=row[0],
+            name=row[1],
+            status=row[2],
+            settings=json.loads(row[3]),
+            host=row[4],
+            public=row[5],
+            seats=seats,
+            created=row[6],
+            updated=row[7],
+            game=game,
+            actions=actions,
+            next_server_seed=row[8],
+        )
+
+    def lobby(self) -> list[ListedTable]:
+        with self._use() as db:
+            rows = db.execute(LOBBY_QUERY).fetchall()
+        return [listed_from_row(row) for row in rows]
+
+    def list_open(self) -> list[str]:
+        with self._use() as db:
+            rows = db.execute(
+                "SELECT code FROM tables WHERE status <> 'closed' ORDER BY created, code"
+            ).fetchall()
+        return [code for (code,) in rows]
+
+    # -- games -------------------------------------------------------------------------
+
+    def start_game(self, game: GameRow) -> None:
+        if game.status != "running":
+            raise StorageError(f"{self._where}: a game starts running, not {game.status!r}")
+        with self._write() as db:
+            found = db.execute("SELECT 1 FROM tables WHERE code = %s", (game.code,)).fetchone()
+            if found is None:
+                raise StorageError(f"{self._where}: no table {game.code!r} for game {game.id!r}")
+            clash = db.execute(
+                "SELECT id FROM games WHERE id = %s OR (table_code = %s AND"
+                " (number = %s OR status = 'running'))",
+                (game.id, game.code, game.number),
+            ).fetchone()
+            if clash is not None:
+                raise StorageError(
+                    f"{self._where}: cannot start game {game.id!r} (number {game.number}) at "
+                    f"table {game.code!r}: game {clash[0]!r} has that id or number, or is running"
+                )
+            marks = ", ".join(["%s"] * len(game_values(game)))
+            db.execute(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})",
+                game_values(game),
+            )
+            self._touch(db, game.code, game.started)
+
+    def append(self, game_id: str, action: StoredAction) -> None:
+        self.append_many(game_id, (action,))
+
+    def append_many(self, game_id: str, actions: Sequence[StoredAction]) -> None:
+        if not actions:
+            return
+        for action in actions:
+            check(action.by, ACTORS, "actor")
+        with self._write() as db:
+            code = self._running_game_table(db, game_id)
+            row = db.execute("SELECT max(ply) FROM actions WHERE game = %s", (game_id,)).fetchone()
+            expected = 0 if row is None or row[0] is None else row[0] + 1
+            for offset, action in enumerate(actions):
+                check_ply(self._where, game_id, expected + offset, action)
+            self._insert_actions(db, [(game_id, action) for action in actions])
+            self._touch(db, code, actions[-1].time)
+
+    def append_each(self, items: Sequence[tuple[str, StoredAction]]) -> list[Exception | None]:
+        """Checked as `append` checks, then stored in two statements for all of them (arrays
+        unnested into rows). An action refused by a check is reported and the others stored;
+        should the statements fail as a whole, each action is tried alone."""
+        games = [game_id for game_id, _ in items]
+        if len(set(games)) != len(games):  # one game's actions in order: one at a time
+            return [self._try(self.append, game_id, action) for game_id, action in items]
+        errors: list[Exception | None] = [None] * len(items)
+        with self._write() as db:
+            running = {
+                game: (code, status)
+                for game, code, status in db.execute(
+                    "SELECT id, table_code, status FROM games WHERE id = ANY(%s)", (games,)
+                )
+            }
+            last = dict(
+                db.execute(
+                    "SELECT game, max(ply) FROM actions WHERE game = ANY(%s) GROUP BY game",
+                    (games,),
+                ).fetchall()
+            )
+            stored: list[tuple[str, StoredAction]] = []
+            touches: dict[str, float] = {}
+            for index, (game_id, action) in enumerate(items):
+                found = running.get(game_id)
+                previous = last.get(game_id)
+                expected = 0 if previous is None else previous + 1
+                try:
+                    check(action.by, ACTORS, "actor")
+                    if found is None:
+                        raise StorageError(f"{self._where}: no game {game_id!r}")
+                    if found[1] != "running":
+                        raise StorageError(
+                            f"{self._where}: game {game_id!r} is {found[1]}, not running"
+                        )
+                    check_ply(self._where, game_id, expected, action)
+                except StorageError as refusal:
+                    errors[index] = refusal
+                    continue
+                stored.append((game_id, action))
+                touches[found[0]] = max(touches.get(found[0], action.time), action.time)
+            if not stored:
+                return errors
+            try:
+                with db.transaction():  # a savepoint: undone alone if the statements fail
+                    self._insert_actions(db, stored)
+                    db.execute(
+                        "UPDATE tables SET updated = greatest(tables.updated, v.time)"
+                        " FROM unnest(%s::text[], %s::double precision[]) AS v (code, time)"
+                        " WHERE tables.code = v.code",
+                        (list(touches), list(touches.values())),
+                    )
+            except psycopg.Error:
+                for index, error in enumerate(errors):
+                    if error is None:
+                        errors[index] = self._try(self.append, *items[index])
+        return errors
+
+    @staticmethod
+    def _insert_actions(
+        db: psycopg.Connection[Any], items: Sequence[tuple[str, StoredAction]]
+    ) -> None:
+        """One statement for any number of actions: each column is sent as one array."""
+        db.execute(
+            "INSERT INTO actions (game, ply, seat, code, by_whom, time)"
+            " SELECT * FROM unnest(%s::text[], %s::integer[], %s::integer[], %s::text[],"
+            " %s::text[], %s::double precision[])",
+            (
+                [game_id for game_id, _ in items],
+                [a.ply for _, a in items],
+                [a.seat for _, a in items],
+                [a.code for _, a in items],
+                [a.by for _, a in items],
+                [a.time for _, a in items],
+            ),
+        )
+
+    @staticmethod
+    def _try(write: Any, *args: Any) -> Exception | None:
+        try:
+            write(*args)
+        except Exception as error:
+            return error
+        return None
+
+    def finish_game(
+        self, game_id: str, status: str, result: dict[str, Any] | None, now: float
+    ) -> None:
+        check(status, FINISHED_GAME_STATUSES, "a finished game's status")
+        with self._write() as db:
+            code = self._running_game_table(db, game_id)
+            db.execute(
+                "UPDATE games SET status = %s, result = %s, ended = %s WHERE id = %s",
+                (status, None if result is None else to_json(result), now, game_id),
+            )
+            self._touch(db, code, now)
+
+    def _running_game_table(self, db: psycopg.Connection[Any], game_id: str) -> str:
+        """The table code of a running game (its row locked until the write commits, so a
+        concurrent finish waits); any other game is an error."""
+        row = db.execute(
+            "SELECT table_code, status FROM games WHERE id = %s FOR UPDATE", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise StorageError(f"{self._where}: no game {game_id!r}")
+        if row[1] != "running":
+            raise StorageError(f"{self._where}: game {game_id!r} is {row[1]}, not running")
+        code: str = row[0]
+        return code
+
+    def game(self, game_id: str) -> tuple[GameRow, list[StoredAction]] | None:
+        with self._read() as db:
+            found = db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s",
+                (game_id,),
+            ).fetchone()
+            if found is None:
+                return None
+            return game_from_row(found), _actions(db, game_id)
+
+    # -- chat --------------------------------------------------------------------------
+
+    def add_chat(self, code: str, seat: int | None, name: str, text: str, time: float) -> None:
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM tables WHERE code = %s", (code,)).fetchone() is None:
+                raise StorageError(f"{self._where}: no table {code!r}")
+            db.execute(
+                "INSERT INTO chat (table_code, seat, name, text, time) VALUES (%s, %s, %s, %s, %s)",
+                (code, seat, name, text, time),
+            )
+            self._touch(db, code, time)
+
+    def chat(self, code: str, limit: int = 50) -> list[ChatLine]:
+        with self._use() as db:
+            rows = db.execute(
+                "SELECT seat, name, text, time FROM chat WHERE table_code = %s"
+                " ORDER BY id DESC LIMIT %s",
+                (code, limit),
+            ).fetchall()
+        return [ChatLine(*row) for row in reversed(rows)]
+
+    # -- closing -----------------------------------------------------------------------
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._connection.close()
+
+    @staticmethod
+    def _touch(db: psycopg.Connection[Any], code: str, now: float) -> None:
+        db.execute("UPDATE tables SET updated = greatest(updated, %s) WHERE code = %s", (now, code))
+
+
+def _actions(db: psycopg.Connection[Any], game_id: str) -> list[StoredAction]:
+    rows = db.execute(
+        "SELECT ply, seat, code, by_whom, time FROM actions WHERE game = %s ORDER BY ply",
+        (game_id,),
+    )
+    return [StoredAction(*row) for row in rows]
