@@ -372,17 +372,17 @@ class FastVectorEnv(VectorEnv[Array, Array, Array]):
 
     def step(self, actions: Array) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         batch = self.batch
-        batch.step(actions)
+        batch.step(actions)  # an action outside the mask leaves the observation as it was
         rewards = batch.rewards[:, self.seat] + self._pending
         self._pending[:] = 0.0
         illegal = batch.illegal.copy()
-        rewards[illegal] = self.illegal_reward
-        terminated = batch.over.copy()
-        obs = batch.obs.copy()
         info: dict[str, Any] = {}
         if illegal.any():
+            rewards[illegal] = self.illegal_reward
             info["illegal_action"] = illegal
             info["_illegal_action"] = illegal
+        terminated = batch.over.copy()
+        obs = batch.obs.copy()
         done = np.flatnonzero(terminated)
         if done.size:
             final_obs = np.zeros_like(obs)
