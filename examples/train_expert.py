@@ -200,7 +200,9 @@ def plot(curve: Path, png: Path) -> None:
         ("rollout_win_greedy", "vs greedy (sampled, rollouts)"),
         ("rollout_win_past", "vs a past self (sampled, rollouts)"),
     ):
-        ax.plot(steps, [float(r[key]) for r in rows], label=label, alpha=0.5, lw=1)
+        kept = [(s, float(r[key])) for s, r in zip(steps, rows, strict=True) if r[key]]
+        if kept:
+            ax.plot(*zip(*kept, strict=True), label=label, alpha=0.5, lw=1)
     evals = [(s, r) for s, r in zip(steps, rows, strict=True) if r["eval_win_heuristic"]]
     if evals:
         ax.plot(
