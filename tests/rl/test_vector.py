@@ -111,3 +111,36 @@ def test_batch_of_two_outside_seats_plays_whole_games() -> None:
     assert batch.over.all()
     assert np.allclose(totals.sum(axis=1), 0.0)
     assert (np.abs(totals).max(axis=1) > 0).all()  # every hand was won by someone
+
+
+def test_single_agent_env_against_heuristic_plays_on_the_kernel_as_at_the_table() -> None:
+    from lastcard.rl import SingleAgentEnv
+
+    for rules, players in ((Rules(target_score=200), 2), (Rules(target_score=150), 3)):
+        compiled = SingleAgentEnv(players, rules, opponents="heuristic")
+        table = SingleAgentEnv(players, rules, opponents="heuristic", fast=False)
+        assert compiled.compiled and not table.compiled
+        rng = np.random.default_rng(players)
+        for episode in range(3):
+            seed = None if episode else 21
+            (obs, info), (ref_obs, ref_info) = compiled.reset(seed=seed), table.reset(seed=seed)
+            assert np.array_equal(obs, ref_obs)
+            terminated = False
+            steps = 0
+            while not terminated:
+                mask = info["action_mask"]
+                assert np.array_equal(mask, ref_info["action_mask"])
+                legal = np.flatnonzero(mask)
+                action = int(rng.choice(legal)) if rng.random() > 0.01 else 0
+                obs, reward, terminated, _, info = compiled.step(action)
+                ref_obs, ref_reward, ref_terminated, _, ref_info = table.step(action)
+                assert np.array_equal(obs, ref_obs) and reward == ref_reward
+                assert terminated == ref_terminated
+                steps += 1
+                if steps % 7 == 0 or terminated:  # the table read now and then, and at the end
+                    assert compiled.table is not None and table.table is not None
+                    assert compiled.table.state == table.table.state
+                    assert compiled.render() is None
+    with_options = SingleAgentEnv(2, "official", opponents="heuristic")
+    with_options.reset(seed=3, options={"dealer": 1})
+    assert with_options.table is not None and with_options.table.state.dealer == 1
