@@ -8,7 +8,8 @@ must give the same observation, mask, reward, termination and illegal flag at ev
 
 Cases: heads-up single hands against `heuristic` (the training game), whole games to 500
 against `heuristic`, `greedy` and `random`, and three and four players against `heuristic`
-with an action outside the mask about once in 200 steps. Cases run on `--workers` processes,
+with an action outside the mask about once in 200 steps. Exit status 1 if anything differs.
+Cases run on `--workers` processes,
 in blocks of `--block` episodes with their own seeds; it prints each case's episodes and steps
 compared and the first difference found, if any.
 
@@ -51,6 +52,7 @@ def main() -> None:
     parser.add_argument("--cases", nargs="*", default=list(CASES))
     args = parser.parse_args()
     began = time.perf_counter()
+    differences = 0
     with ProcessPoolExecutor(args.workers) as pool:
         for case in args.cases:
             blocks = max(1, args.episodes // args.block)
@@ -62,12 +64,14 @@ def main() -> None:
                 total.steps += got.steps
                 total.differences += got.differences
                 total.first = total.first or got.first
+            differences += total.differences
             print(
                 f"{case}: {total.episodes:,} episodes, {total.steps:,} steps, "
                 f"{total.differences} differences {total.first}".rstrip(),
                 flush=True,
             )
     print(f"{time.perf_counter() - began:.0f} s")
+    sys.exit(1 if differences else 0)
 
 
 if __name__ == "__main__":
