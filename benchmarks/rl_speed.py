@@ -13,6 +13,11 @@ counts environment steps (one `step` call = one step):
   step is one decision of the agent, the bots' moves in between included in its time;
 - ``vector xN``: Gymnasium's `AsyncVectorEnv` of N single-agent envs (``--envs``, one process
   each), the way to use more than one core; every env's step counts;
+- ``batched xN`` (``--batch N``, default 256): `lastcard.rl.vector.FastVectorEnv`, N
+  single-agent games stepped per call inside numba (one thread), the same opponents; every
+  game's step counts, and the random legal actions are picked for all N at once (a uniform
+  pick among each mask's legal numbers); ``batched xN, 2 threads`` the same on numba's two
+  threads (``--threads``);
 - ``AEC table``, ``single-agent table`` (``--reference``): the same two with ``fast=False``,
   every step through the `Table` (the reference path the fast path is checked against;
   under rules the fast path does not cover, the two rows of each pair are the same path);
@@ -25,7 +30,7 @@ Ways are interleaved run by run; min / median / max over the runs are printed, a
 of the medians to RLCard's (and of each fast path to its reference) measured in the same run.
 
 Run: ``python benchmarks/rl_speed.py [--players 2] [--rules official] [--steps 20000] [--runs 3]
-[--vs-rlcard] [--reference]``.
+[--batch 256] [--batch-steps 400000] [--threads 2] [--vs-rlcard] [--reference]``.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import warnings
 from collections.abc import Callable
 
 import gymnasium as gym
+import numba
 import numpy as np
 
 import lastcard.rl
@@ -120,6 +126,43 @@ def vector_steps(
     return rate
 
 
+@numba.njit(cache=True)
+def uniform_legal(masks: np.ndarray, draws: np.ndarray) -> np.ndarray:
+    """For each row of `masks`, its legal number that `draws[row]` (in [0, 1)) falls on:
+    uniform among them (the batched way's agent; compiled, as the environment is)."""
+    picks = np.zeros(masks.shape[0], dtype=np.int64)
+    for row in range(masks.shape[0]):
+        legal = 0
+        for number in range(masks.shape[1]):
+            legal += masks[row, number] != 0
+        k = int(draws[row] * legal)
+        for number in range(masks.shape[1]):
+            if masks[row, number] != 0:
+                if k == 0:
+                    picks[row] = number
+                    break
+                k -= 1
+    return picks
+
+
+def batched_steps(
+    players: int, rules: str, opponents: str, envs: int, steps: int, seed: int, threads: int
+) -> float:
+    """`FastVectorEnv`: `envs` games a call on the compiled kernel; a call counts `envs`."""
+    from lastcard.rl.vector import FastVectorEnv
+
+    vec = FastVectorEnv(envs, players, rules, opponents=opponents, threads=threads)
+    rng = np.random.default_rng(seed)
+    _, info = vec.reset(seed=seed)
+    vec.step(np.argmax(info["action_mask"], axis=1))  # compiled and warm
+    _, info = vec.reset(seed=seed)
+    calls = max(1, steps // envs)
+    start = time.perf_counter()
+    for _ in range(calls):
+        _, _, _, _, info = vec.step(uniform_legal(info["action_mask"], rng.random(envs)))
+    return calls * envs / (time.perf_counter() - start)
+
+
 def rlcard_steps(players: int, steps: int, seed: int) -> float:
     rlcard = importlib.import_module("rlcard")
     env = rlcard.make("uno", config={"seed": seed, "game_num_players": players})
@@ -145,6 +188,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per way (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--envs", type=int, default=2, help="envs of the vector way (default 2)")
+    parser.add_argument("--batch", type=int, default=256, help="games of the batched way")
+    parser.add_argument(
+        "--batch-steps", type=int, default=400_000, help="steps per run of the batched way"
+    )
+    parser.add_argument("--threads", type=int, default=2, help="threads of the batched way")
     parser.add_argument("--vs-rlcard", action="store_true", help="also time RLCard's Uno env")
     parser.add_argument(
         "--reference", action="store_true", help="also time the table path (fast=False)"
@@ -160,6 +208,18 @@ def main() -> None:
         ),
         f"vector x{args.envs}": lambda seed: vector_steps(
             args.players, args.rules, args.opponents, args.envs, args.steps, seed
+        ),
+        f"batched x{args.batch}": lambda seed: batched_steps(
+            args.players, args.rules, args.opponents, args.batch, args.batch_steps, seed, 1
+        ),
+        f"batched x{args.batch}, {args.threads} threads": lambda seed: batched_steps(
+            args.players,
+            args.rules,
+            args.opponents,
+            args.batch,
+            args.batch_steps,
+            seed,
+            args.threads,
         ),
     }
     if args.reference:
@@ -185,7 +245,9 @@ def main() -> None:
         low, mid, high = min(values), statistics.median(values), max(values)
         print(f"{name:<18} {low:>9,.0f} {mid:>9,.0f} {high:>9,.0f}")
     medians = {name: statistics.median(values) for name, values in rates.items()}
-    pairs = [(name, "rlcard") for name in ("AEC", "single-agent", "parallel")]
+    batched = (f"batched x{args.batch}", f"batched x{args.batch}, {args.threads} threads")
+    pairs = [(name, "rlcard") for name in ("AEC", "single-agent", "parallel", *batched)]
+    pairs += [(batched[1], batched[0])]
     pairs += [(name, f"{name} table") for name in ("AEC", "single-agent")]
     for ours, theirs in pairs:
         if theirs in medians:

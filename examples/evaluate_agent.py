@@ -13,8 +13,9 @@ pair) against each opponent. Every opponent meets the same deals.
 The table: the agent's hand win rate with its 95% Wilson interval, the mean points per hand it
 scored and the mean its opponent scored (the winner of a hand scores the cards left in the
 other's hand), and hands that ended blocked or at the action limit (neither player won).
-`--agent BOT` evaluates a bot spec in the agent's place instead (`--agent greedy`), for a
-reference row.
+The last column is the points it scored minus those it conceded, per hand, with a 95% interval
+over the deal pairs (each pair's two hands taken together, so the deal's luck cancels). `--agent
+BOT` evaluates a bot spec in the agent's place instead (`--agent greedy`, `--agent expert`).
 """
 
 from __future__ import annotations
@@ -49,6 +50,25 @@ class Tally:
     losses: int = 0
     agent_points: int = 0
     opponent_points: int = 0
+    pairs: int = 0
+    net: float = 0.0  # the sum over pairs of the pair's points scored minus conceded
+    net_squares: float = 0.0
+
+    def add_pair(self, outcomes: list[tuple[int, int, int]]) -> None:
+        for outcome in outcomes:
+            self.add(outcome)
+        net = sum(agent - opponent for _, agent, opponent in outcomes)
+        self.pairs += 1
+        self.net += net
+        self.net_squares += net * net
+
+    def net_interval(self) -> tuple[float, float, float]:
+        """Points scored minus conceded per hand, with its 95% interval (normal, over the
+        pairs: the two hands of a deal are one sample)."""
+        mean = self.net / self.pairs
+        variance = max(self.net_squares / self.pairs - mean * mean, 0.0)
+        half = 1.96 * (variance / max(self.pairs - 1, 1)) ** 0.5
+        return mean / 2, (mean - half) / 2, (mean + half) / 2
 
     def add(self, outcome: tuple[int, int, int]) -> None:
         went_out, agent_points, opponent_points = outcome
@@ -105,14 +125,22 @@ def main() -> None:
         for outcomes in run_tasks(
             play_pair, tasks, workers=args.workers, description=f"vs {opponent}"
         ):
-            for outcome in outcomes:
-                tally.add(outcome)
+            tally.add_pair(outcomes)
         elapsed = time.perf_counter() - started
         print(f"  vs {opponent}: {tally.hands:,} hands in {elapsed:.0f} s", flush=True)
         rows.append((opponent, tally))
 
     print()
-    header = ("opponent", "hands", "win rate", "95% CI", "pts/hand", "opp pts/hand", "no winner")
+    header = (
+        "opponent",
+        "hands",
+        "win rate",
+        "95% CI",
+        "pts/hand",
+        "opp pts/hand",
+        "net pts/hand (95% CI)",
+        "no winner",
+    )
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join(" --- " for _ in header) + "|")
     for opponent, t in rows:
@@ -125,6 +153,7 @@ def main() -> None:
             f"{lo:.1%} – {hi:.1%}",
             f"{t.agent_points / t.hands:.1f}",
             f"{t.opponent_points / t.hands:.1f}",
+            "{:+.2f} ({:+.2f} – {:+.2f})".format(*t.net_interval()),
             f"{no_winner:,}",
         )
         print("| " + " | ".join(cells) + " |")

@@ -357,13 +357,17 @@ def test_other_rules_stay_on_the_table(preset: str, problem: str) -> None:
     assert type(game.table) is Table
 
 
-def test_jump_ins_and_bots_that_observe_stay_on_the_table() -> None:
-    # A `FastGame` never lists a jump-in; a bot with `observe` needs the table's events.
+def test_jump_ins_and_bots_that_observe_stay_off_the_fast_path() -> None:
+    # A `FastGame` never lists a jump-in; a bot with `observe` needs the table's events, or
+    # the compiled kernel, which keeps the heuristic's memory itself (lastcard.rl.vector).
     assert fast_path_problem(Rules(jump_in=True)) == "jump-ins"
     assert not env(3, Rules(jump_in=True)).fast_path
     heuristic = SingleAgentEnv(2, "official", opponents="heuristic")
     heuristic.reset(seed=1)
-    assert not heuristic.fast_path and type(heuristic.table) is Table
+    assert not heuristic.fast_path and heuristic.compiled and type(heuristic.table) is Table
+    jumping = SingleAgentEnv(3, Rules(jump_in=True), opponents="heuristic")
+    jumping.reset(seed=1)
+    assert not jumping.fast_path and not jumping.compiled and type(jumping.table) is Table
 
 
 # -- the table left behind -------------------------------------------------------------------

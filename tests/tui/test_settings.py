@@ -40,6 +40,7 @@ def test_bot_levels_build_real_bots() -> None:
         "easy": "forgetful:base=greedy,forget=0.3,miss=0.3",
         "normal": "forgetful:base=heuristic,forget=0.1,miss=0.1",
         "hard": "ismcts:seconds=0.3",
+        "expert": "expert",
     }
     assert set(LEVEL_HELP) == set(BOT_LEVELS)
     assert all(LEVEL_HELP.values())

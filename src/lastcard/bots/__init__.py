@@ -24,7 +24,8 @@ issues to grow (smarter bots, tournaments) rather than replace:
   highest-value card first), `heuristic` (`HeuristicBot`: a real player's habits; options
   `bluff`, `challenge`, ...), `ismcts` (`IsmctsBot`: searches sampled deals) and `forgetful`
   (`Forgetful`: wraps another bot and sometimes forgets to call Uno or misses a catch, like a
-  person: `"forgetful:base=greedy,forget=0.3,miss=0.5"`).
+  person: `"forgetful:base=greedy,forget=0.3,miss=0.5"`) and `expert` (`ExpertBot`: a
+  network trained heads-up, played with NumPy; `heuristic` at larger tables).
 
 >>> bot = make_bot("heuristic:bluff=false", seed=7)
 >>> bot_names()[:4]
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .expert import ExpertBot
 from .forgetful import Forgetful
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
@@ -68,12 +70,14 @@ register("greedy", GreedyBot)
 register("heuristic", HeuristicBot)
 register("ismcts", IsmctsBot)
 register("forgetful", Forgetful)
+register("expert", ExpertBot)
 
 __all__ = [
     "Bot",
     "BotFactory",
     "BotOption",
     "BotOptionError",
+    "ExpertBot",
     "Forgetful",
     "GreedyBot",
     "HeuristicBot",

@@ -6,6 +6,8 @@
   parallel environment, every live agent acting at every step (`lastcard.rl.parallel`).
 - `SingleAgentEnv(players, rules, opponents=..., seat=...)`, registered with Gymnasium as
   `lastcard/Uno-v0`: one seat against bots (`lastcard.rl.single_agent`).
+- `vector.FastVectorEnv` (`gymnasium.make_vec("lastcard/Uno-v0", num_envs=N)`) and
+  `vector.GameBatch`: N games stepped per call on the compiled kernel, arrays in and out.
 - `observation.observe(view)` and `observation.LAYOUT`: the observation of one seat, from its
   `PlayerView` alone; `seating`: who is asked next and the action mask; `rewards`: zero-sum
   rewards from the rules' scoring.
@@ -32,7 +34,11 @@ from .single_agent import SingleAgentEnv
 
 ENV_ID = "lastcard/Uno-v0"
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="lastcard.rl.single_agent:SingleAgentEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="lastcard.rl.single_agent:SingleAgentEnv",
+        vector_entry_point="lastcard.rl.vector:FastVectorEnv",
+    )
 if "ppo" not in bot_names():
     register("ppo", PolicyBot)
 

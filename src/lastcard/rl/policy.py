@@ -86,7 +86,7 @@ class Policy:
         return int(first.shape[0])
 
     def logits(self, observation: FloatArray) -> FloatArray:
-        x = observation[: self.observation_size]
+        x = observation[..., : self.observation_size]  # one observation, or a batch in rows
         if self.obs_mean is not None and self.obs_var is not None:
             x = np.clip(
                 (x - self.obs_mean) / np.sqrt(self.obs_var + _EPSILON),

@@ -22,7 +22,13 @@ hands the environment deals on by itself.
   played on a `FastGame`, the bots choosing from the same views and offers as at the table, and
   `table` (a `DeferredTable`) catches up when it is read; `fast_path` says whether this
   environment does so, and `fast=False` plays through the table every time. Both give the same
-  observations, masks, rewards and bot choices for the same seed and actions.
+  observations, masks, rewards and bot choices for the same seed and actions. Against bots
+  that do remember (`heuristic`, the default), under the rules `lastcard.rl.vector` plays,
+  the game runs on the compiled kernel instead (`compiled` True; one game of a
+  `vector.GameBatch`, the kernel's `heuristic` choosing as the bot does), and `table` is
+  built when it is read by replaying the agent's actions through the table (a `reset` with
+  `options` plays that game at the table). tests/rl/test_vector.py checks the kernel's game
+  against the table's step for step.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ from .render import table_text
 from .rewards import game_rewards, hand_rewards
 from .seating import Turn, action_mask
 from .settings import checked_rules, table_options
+from .vector import GameBatch, vector_problem
 
 
 class SingleAgentEnv(gym.Env[Observation, np.int64]):
@@ -73,6 +80,13 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         # needs the table's (a `FastGame` makes none): its games are played at the table.
         observes = hasattr(make_bot(opponents, 0), "observe")
         self.fast_path = fast and not observes and fast_path_problem(self.rules) is None
+        # Bots that remember play on the compiled kernel, which keeps their memory itself.
+        self.compiled = fast and observes and vector_problem(self.rules, [opponents]) is None
+        self._batch: GameBatch | None = None
+        self._replayed: SingleAgentEnv | None = None  # the table's game, replayed when read
+        self._actions: list[int] = []  # the agent's actions in the compiled game
+        self._game_seed = 0
+        self._batch_game = False  # the game now is on the compiled kernel
         self.players, self.seat, self.opponents = players, seat, opponents
         self.reward_mode = reward
         self.illegal_reward = illegal_reward
@@ -81,7 +95,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         self.pass_action = self.index.size
         self.observation_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
         self.action_space = spaces.Discrete(self.index.size + 1)
-        self.table: Table | None = None
+        self._table: Table | None = None
         self._position: FastTable | TablePosition | None = None  # the game at `table`
         self._bots: dict[int, Bot] = {}
         self._no_mask = action_mask(self.index, None)
@@ -98,6 +112,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         # the last seed started (Gymnasium's convention), so a seeded run stays reproducible.
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63))
         dealer, deck = table_options(options)
+        if self.compiled and dealer is None and deck is None:
+            return self._reset_compiled(game_seed)
+        self._batch_game = False
         while True:
             bots: list[Bot | None] = [
                 None if s == self.seat else make_bot(self.opponents, bot_seed(game_seed, s))
@@ -105,10 +122,10 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             ]
             if self.fast_path:
                 deferred = DeferredTable(bots, self.rules, seed=game_seed, dealer=dealer, deck=deck)
-                self.table, self._position = deferred, FastTable(deferred, self.index)
+                self._table, self._position = deferred, FastTable(deferred, self.index)
             else:
                 table = Table(bots, self.rules, seed=game_seed, dealer=dealer, deck=deck)
-                self.table, self._position = table, TablePosition(table, self.index)
+                self._table, self._position = table, TablePosition(table, self.index)
             self._bots = {seat: bot for seat, bot in enumerate(bots) if bot is not None}
             self._passed_ply = self._offers_passed_at = None
             # The bots may end a hand before the agent decides anything: its reward is paid
@@ -122,6 +139,8 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             dealer, deck = None, None
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        if self._batch_game:
+            return self._step_compiled(int(action))
         position = self._game()
         if not self._asked:
             raise LastcardError("the game is over: call reset()")
@@ -152,7 +171,75 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         if self.render_mode != "ansi":
             return None
         names = ["agent" if s == self.seat else self.opponents for s in range(self.players)]
+        if self._batch_game:
+            assert self.table is not None
+            return table_text(self.table.state, names)
         return table_text(self._game().state, names)
+
+    @property
+    def table(self) -> Table | None:
+        """The game at its `Table` (None before the first `reset`). On the compiled kernel it
+        is built when read, by replaying the agent's actions at a table with the same seed."""
+        if not self._batch_game:
+            return self._table
+        replayed = self._replayed
+        if replayed is None or len(replayed._actions) > len(self._actions):
+            replayed = SingleAgentEnv(
+                self.players,
+                self.rules,
+                opponents=self.opponents,
+                seat=self.seat,
+                reward=self.reward_mode,
+                illegal_reward=self.illegal_reward,
+                fast=False,
+            )
+            replayed.reset(seed=self._game_seed)
+            self._replayed = replayed
+        for number in self._actions[len(replayed._actions) :]:
+            replayed.step(number)
+            replayed._actions.append(number)
+        return replayed._table
+
+    # -- the compiled kernel --------------------------------------------------------------
+
+    def _reset_compiled(self, game_seed: int) -> tuple[Observation, dict[str, Any]]:
+        if self._batch is None:
+            bots = [None if s == self.seat else self.opponents for s in range(self.players)]
+            self._batch = GameBatch(
+                1, self.players, self.rules, bots=bots, reward=self.reward_mode, obs_seat=self.seat
+            )
+        batch = self._batch
+        self._batch_game = True
+        self._position = None
+        while True:
+            batch.start(np.zeros(1, dtype=np.int64), [game_seed])
+            if not batch.over[0]:
+                break
+            # The bots ended the whole game before the agent decided anything: deal the next.
+            game_seed = int(self.np_random.integers(0, 2**63))
+        self._game_seed = game_seed
+        self._actions = []
+        self._replayed = None
+        self._pending_reward = float(batch.rewards[0, self.seat])
+        self._set_mask(batch.mask[0].copy())
+        return batch.obs[0].copy(), self._info()
+
+    def _step_compiled(self, number: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        batch = self._batch
+        assert batch is not None
+        if not self._asked:
+            raise LastcardError("the game is over: call reset()")
+        if not (0 <= number <= self.pass_action and self._mask[number]):
+            self._set_mask(None)
+            info = {**self._info(), "illegal_action": True}
+            return batch.obs[0].copy(), self.illegal_reward, True, False, info
+        reward, self._pending_reward = self._pending_reward, 0.0
+        batch.step(np.array([number], dtype=np.int64))
+        self._actions.append(number)
+        reward += float(batch.rewards[0, self.seat])
+        over = bool(batch.over[0])
+        self._set_mask(None if over else batch.mask[0].copy())
+        return batch.obs[0].copy(), reward, over, False, self._info()
 
     # -- internals ------------------------------------------------------------------------
 

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LEVELS: dict[str, str] = {"easy": "eager", "medium": "greedy", "hard": "heuristic"}
+LEVELS: dict[str, str] = {
+    "easy": "eager",
+    "medium": "greedy",
+    "hard": "heuristic",
+    "expert": "expert",  # a network trained heads-up; `heuristic` at larger tables
+}
 
 
 @dataclass

@@ -27,6 +27,7 @@ BOT_LEVELS: dict[str, str] = {
     "easy": "forgetful:base=greedy,forget=0.3,miss=0.3",
     "normal": "forgetful:base=heuristic,forget=0.1,miss=0.1",
     "hard": "ismcts:seconds=0.3",
+    "expert": "expert",
 }
 _LEVEL_OF_SPEC = {spec: level for level, spec in BOT_LEVELS.items()}
 
@@ -41,6 +42,7 @@ LEVEL_HELP: dict[str, str] = {  # one line of the new-game screen: 33 columns at
     "easy": "sheds high cards; may forget Uno",
     "normal": "careful; now and then forgets Uno",
     "hard": "thinks ahead; never forgets Uno",
+    "expert": "trained network; best heads-up",
 }
 DEFAULT_LEVEL = "normal"
 

@@ -15,7 +15,7 @@ import { RulesForm, rulesSummary } from "./rules_form.js";
 import { loadName, loadToken, normaliseCode, saveName, saveToken } from "./storage.js";
 
 const FALLBACK_LEVELS = ["easy", "medium", "hard"];
-const LEVEL_WORDS = { easy: "easy bot", medium: "medium bot", hard: "hard bot" };
+const LEVEL_WORDS = { easy: "easy bot", medium: "medium bot", hard: "hard bot", expert: "expert bot" };
 
 const lobby = {
   presets: null,

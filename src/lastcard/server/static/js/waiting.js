@@ -5,7 +5,7 @@
 import { h, setAriaDisabled } from "./dom.js";
 import { keepingFocus } from "./board.js";
 
-const LEVEL_WORDS = { easy: "easy bot", medium: "medium bot", hard: "hard bot" };
+const LEVEL_WORDS = { easy: "easy bot", medium: "medium bot", hard: "hard bot", expert: "expert bot" };
 
 function seatWords(place, index, table, youSeat) {
   const parts = [];
