@@ -48,7 +48,6 @@ from lastcard.core import (
     replay_steps,
 )
 from lastcard.core.record import state_digest
-from lastcard.narration import PRESET_HELP, Narrator, game_title, rules_name
 from lastcard.sim import DEFAULT_MAX_ACTIONS, play_game, simulate_with_progress
 from lastcard.sim.fast import choose_engine
 from lastcard.sim.fast.support import POLICIES
@@ -78,6 +77,7 @@ from lastcard.sim.tournament import (
     run_tournament,
     split_bot_list,
 )
+from lastcard.words import PRESET_HELP, Narrator, game_title, rules_name
 
 app = typer.Typer(
     name="lastcard",

@@ -17,7 +17,6 @@ from textual.widgets import Button, RichLog
 
 from lastcard import Rules
 from lastcard.core import Action, ActionKind, Card, Event, IllegalActionError, parse_action
-from lastcard.narration import Narrator
 from lastcard.tui.app import PlayApp
 from lastcard.tui.decision import decision_text, refusal_text
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
@@ -31,9 +30,11 @@ from lastcard.tui.plain_answers import (
     read_answer,
     refusal_words,
 )
-from lastcard.tui.plain_words import narration_card, spoken, table_lines
+from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
 from lastcard.tui.widgets import CardWidget
+from lastcard.words import Narrator
+from lastcard.words.spoken import narration_card, spoken
 
 from .driver import at_table, bots_move, make_app, play, screen_text, stacked_session, table_of
 from .test_plain import Played

@@ -24,7 +24,6 @@ from textual.widgets import Button, Input, RichLog, Static
 from lastcard import Rules
 from lastcard.bots import make_bot
 from lastcard.core import Action, ActionKind, Card, IllegalActionError, PlayerView, parse_action
-from lastcard.narration import Narrator
 from lastcard.tui.app import PlayApp
 from lastcard.tui.decision import decision_text, refusal_text
 from lastcard.tui.faces import CHEAT_MARK, card_label, hand_order
@@ -32,12 +31,14 @@ from lastcard.tui.fit import PANEL_HEIGHT, fit_table, pack
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
 from lastcard.tui.options import OPTIONS_BY_NAME, forced_options, with_option
 from lastcard.tui.pickers import TargetPicker
-from lastcard.tui.pirate import cheat_cards, played_after_drawing
 from lastcard.tui.plain_answers import read_answer, refusal_words
 from lastcard.tui.plain_questions import help_lines
-from lastcard.tui.plain_words import spoken, table_lines
+from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
 from lastcard.tui.widgets import CardWidget, OpponentPanel
+from lastcard.words import Narrator
+from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.spoken import spoken
 
 from .driver import at_table, bots_move, fully_visible, make_app, play, screen_text, table_of
 from .test_new_game import Host, error_text, run, select, switch, toggle

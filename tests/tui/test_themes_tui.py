@@ -19,7 +19,6 @@ from textual.widgets import Button, Label, Static, Switch
 
 from lastcard import Rules
 from lastcard.core import Card, Color, Event, IllegalActionError, parse_action
-from lastcard.narration import Narrator
 from lastcard.tui.decision import decision_text, refusal_text
 from lastcard.tui.faces import card_label
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
@@ -28,9 +27,12 @@ from lastcard.tui.options import OPTIONS_BY_NAME
 from lastcard.tui.pickers import ColourPicker, SeatsPicker, TargetPicker
 from lastcard.tui.plain_answers import PlayRequest, read_answer, refusal_words
 from lastcard.tui.plain_questions import help_lines
-from lastcard.tui.plain_words import card_name, narration_card, spoken, table_lines
+from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
-from lastcard.tui.themes import gift_to
+from lastcard.words import Narrator
+from lastcard.words.cards import card_name
+from lastcard.words.spoken import narration_card, spoken
+from lastcard.words.themes import gift_to
 
 from .driver import at_table, bots_move, make_app, play, screen_text, table_of
 from .test_new_game import Host, run, screen, select

@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket
 
 from lastcard.core import GameRecord, LastcardError, Rules, RulesError, replay, state_digest
 from lastcard.core.rules import OPTION_CHOICES, THEME_CARDS
-from lastcard.narration import PRESET_HELP
+from lastcard.words import PRESET_HELP
 
 from .connection import Connection
 from .credentials import new_table_code, normalise_code

@@ -23,11 +23,11 @@ from lastcard.core import (
     Phase,
     PlayerView,
 )
+from lastcard.words.pirate import call_price, cheat_cards, own_window, what_it_was, window_play
+from lastcard.words.refusals import NOTHING_NOW, not_your_turn
+from lastcard.words.themes import gift_to, gifts_after, threat
 
 from .faces import CHEAT_MARK, COLOUR_NAMES, card_label, card_text, value_label
-from .pirate import call_price, cheat_cards, own_window, what_it_was, window_play
-from .refusals import NOTHING_NOW, not_your_turn
-from .themes import gift_to, gifts_after, threat
 
 
 def decision_text(

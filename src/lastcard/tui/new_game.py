@@ -28,7 +28,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 from lastcard.core import Rules
 from lastcard.core.errors import RulesError
 from lastcard.core.rng import MAX_SEED
-from lastcard.narration import PRESET_HELP, rules_name
+from lastcard.words import PRESET_HELP, rules_name
 
 from .options import (
     OPTIONS,

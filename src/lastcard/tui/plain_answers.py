@@ -42,9 +42,8 @@ from lastcard.core import (
     PlayerView,
     parse_action,
 )
-
-from .plain_words import COLOUR_WORDS, card_name
-from .refusals import NOTHING_NOW, not_your_turn
+from lastcard.words.cards import COLOUR_WORDS, card_name
+from lastcard.words.refusals import NOTHING_NOW, not_your_turn
 
 COMMANDS: dict[str, str] = {
     "help": "what you may type",

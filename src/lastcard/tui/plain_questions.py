@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lastcard.core import Action, ActionKind, Card, Event, Phase, PlayerView, Rules
+from lastcard.words.cards import COLOUR_WORDS, card_name
+from lastcard.words.pirate import call_price, cheat_cards, own_window, what_it_was, window_play
+from lastcard.words.themes import gift_to, gifts_after, threat
 
 from .faces import hand_order
-from .pirate import call_price, cheat_cards, own_window, what_it_was, window_play
 from .plain_answers import COMMANDS
-from .plain_words import COLOUR_WORDS, card_name, discard_line, hand_line, open_hands_line
-from .themes import gift_to, gifts_after, threat
+from .plain_words import discard_line, hand_line, open_hands_line
 
 PROMPT_END = " > "
 

@@ -47,14 +47,14 @@ from lastcard.core import (
     PlayerView,
 )
 from lastcard.core.actions import discard, play
-from lastcard.narration import Narrator, game_goal, rules_name
+from lastcard.words import Narrator, game_goal, rules_name
+from lastcard.words.pirate import cheat_cards, played_after_drawing
 
 from .decision import decision_text, refusal_text
 from .faces import card_label, card_text, colour_text
 from .fit import TableFit, fit_table
 from .pacing import bot_pause
 from .pickers import NO_TARGET, ColourPicker, SeatsPicker, TargetPicker
-from .pirate import cheat_cards, played_after_drawing
 from .play_choice import (
     JOKER_COUNT_PROMPT,
     JOKER_SEATS_PROMPT,

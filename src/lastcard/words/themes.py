@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from lastcard.core import Card, EffectKind, Event, EventType, Kind, Phase, PlayerView, rule_facts
 
-from .plain_words import card_name
+from .cards import card_name
 
 MAMBO = Card(Kind.WILD_MAMBO)
 INVISIBILITY = Card(Kind.WILD_INVISIBILITY)
