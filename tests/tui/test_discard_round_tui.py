@@ -18,7 +18,7 @@ from textual.widgets import Button, RichLog
 from lastcard import Rules
 from lastcard.core import Action, ActionKind, Card, Event, IllegalActionError, parse_action
 from lastcard.tui.app import PlayApp
-from lastcard.tui.decision import decision_text, refusal_text
+from lastcard.tui.decision import decision_text
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
 from lastcard.tui.options import OPTIONS_BY_NAME, choice_label, with_option
 from lastcard.tui.pickers import ColourPicker
@@ -28,13 +28,15 @@ from lastcard.tui.plain_answers import (
     accepted_line,
     narrowed_discard,
     read_answer,
-    refusal_words,
 )
 from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
+from lastcard.tui.table_style import TABLE_STYLE
 from lastcard.tui.widgets import CardWidget
 from lastcard.words import Narrator
+from lastcard.words.refusals import refusal
 from lastcard.words.spoken import narration_card, spoken
+from lastcard.words.style import PLAIN
 
 from .driver import at_table, bots_move, make_app, play, screen_text, stacked_session, table_of
 from .test_plain import Played
@@ -193,19 +195,19 @@ def test_7_11_4_refusals_in_the_rounds_words() -> None:
         action = parse_action(code)
         with pytest.raises(IllegalActionError) as caught:
             session.act(action)
-        assert refusal_text(caught.value, action, session.view(), THREE) == said
-        assert refusal_words(caught.value, action, session.view(), THREE) == said
+        assert refusal(caught.value, action, session.view(), THREE, TABLE_STYLE) == said
+        assert refusal(caught.value, action, session.view(), THREE, PLAIN) == said
     bots_until_you(session)
     action = parse_action("draw")
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
     assert caught.value.code == "RESPONSE_REQUIRED"
     view = session.view()
-    assert refusal_text(caught.value, action, view, THREE) == (
+    assert refusal(caught.value, action, view, THREE, TABLE_STYLE) == (
         "Answer first: discard one card [Enter] or decline [d]."
     )
-    assert refusal_words(caught.value, action, view, THREE) == (
-        "Answer first: discard a card (its number) or decline (d)."
+    assert refusal(caught.value, action, view, THREE, PLAIN) == (
+        "Answer first: discard one card (its number) or decline (d)."
     )
 
 
@@ -214,11 +216,11 @@ def test_7_11_4_discarding_outside_a_round_is_refused_in_words() -> None:
     action = parse_action("discard R5")
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
-    assert refusal_words(caught.value, action, session.view(), THREE) == (
+    assert refusal(caught.value, action, session.view(), THREE, PLAIN) == (
         "There is no discard round now: a card is discarded only when one asks you."
     )
-    assert refusal_text(caught.value, action, session.view(), THREE) == (
-        "There is no discard round now."
+    assert refusal(caught.value, action, session.view(), THREE, TABLE_STYLE) == (
+        "There is no discard round now: a card is discarded only when one asks you."
     )
 
 

@@ -25,20 +25,23 @@ from lastcard import Rules
 from lastcard.bots import make_bot
 from lastcard.core import Action, ActionKind, Card, IllegalActionError, PlayerView, parse_action
 from lastcard.tui.app import PlayApp
-from lastcard.tui.decision import decision_text, refusal_text
+from lastcard.tui.decision import decision_text
 from lastcard.tui.faces import CHEAT_MARK, card_label, hand_order
 from lastcard.tui.fit import PANEL_HEIGHT, fit_table, pack
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
 from lastcard.tui.options import OPTIONS_BY_NAME, forced_options, with_option
 from lastcard.tui.pickers import TargetPicker
-from lastcard.tui.plain_answers import read_answer, refusal_words
+from lastcard.tui.plain_answers import read_answer
 from lastcard.tui.plain_questions import help_lines
 from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
+from lastcard.tui.table_style import TABLE_STYLE
 from lastcard.tui.widgets import CardWidget, OpponentPanel
 from lastcard.words import Narrator
 from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.refusals import refusal
 from lastcard.words.spoken import spoken
+from lastcard.words.style import PLAIN
 
 from .driver import at_table, bots_move, fully_visible, make_app, play, screen_text, table_of
 from .test_new_game import Host, error_text, run, select, switch, toggle
@@ -324,12 +327,12 @@ def test_7_6_4_refusals_in_the_windows_words() -> None:
         action = parse_action(code)
         with pytest.raises(IllegalActionError) as caught:
             session.act(action)
-        assert refusal_text(caught.value, action, view, TWO) == said
+        assert refusal(caught.value, action, view, TWO, TABLE_STYLE) == said
     mine = yours()
     action = parse_action("cheat")
     with pytest.raises(IllegalActionError) as caught:
         mine.act(action)
-    assert refusal_text(caught.value, action, mine.view(), THREE) == (
+    assert refusal(caught.value, action, mine.view(), THREE, TABLE_STYLE) == (
         "There is no play waiting to be let stand or called a cheat now."
     )
 
@@ -525,13 +528,13 @@ def test_7_6_4_plain_refusals_and_what_may_be_typed() -> None:
     action = parse_action("pass")
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
-    assert refusal_words(caught.value, action, view, THREE) == (
+    assert refusal(caught.value, action, view, THREE, PLAIN) == (
         "There is no play waiting to be let stand or called a cheat now."
     )
     plain = session_of(YOURS, THREE, {}, Rules(target_score=None, hand_size=3))
     with pytest.raises(IllegalActionError) as caught:
         plain.act(action)
-    assert refusal_words(caught.value, action, plain.view(), THREE) == (
+    assert refusal(caught.value, action, plain.view(), THREE, PLAIN) == (
         "This game is not played with Pirate rules: there are no cheats to call."
     )
 

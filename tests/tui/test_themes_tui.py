@@ -19,19 +19,22 @@ from textual.widgets import Button, Label, Static, Switch
 
 from lastcard import Rules
 from lastcard.core import Card, Color, Event, IllegalActionError, parse_action
-from lastcard.tui.decision import decision_text, refusal_text
+from lastcard.tui.decision import decision_text
 from lastcard.tui.faces import card_label
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
 from lastcard.tui.new_game import member_id
 from lastcard.tui.options import OPTIONS_BY_NAME
 from lastcard.tui.pickers import ColourPicker, SeatsPicker, TargetPicker
-from lastcard.tui.plain_answers import PlayRequest, read_answer, refusal_words
+from lastcard.tui.plain_answers import PlayRequest, read_answer
 from lastcard.tui.plain_questions import help_lines
 from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
+from lastcard.tui.table_style import TABLE_STYLE
 from lastcard.words import Narrator
 from lastcard.words.cards import card_name
+from lastcard.words.refusals import refusal
 from lastcard.words.spoken import narration_card, spoken
+from lastcard.words.style import PLAIN
 from lastcard.words.themes import gift_to
 
 from .driver import at_table, bots_move, make_app, play, screen_text, table_of
@@ -356,8 +359,8 @@ def test_7_11_7_out_of_turn_a_gift_is_refused_in_words() -> None:
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
     said = "It is Ada's Mambo: wait for their gifts and their lead."
-    assert refusal_text(caught.value, action, session.view(), NAMES[:3]) == said
-    assert refusal_words(caught.value, action, session.view(), NAMES[:3]) == said
+    assert refusal(caught.value, action, session.view(), NAMES[:3], TABLE_STYLE) == said
+    assert refusal(caught.value, action, session.view(), NAMES[:3], PLAIN) == said
 
 
 # -- Invisibility (§7.11.3) -----------------------------------------------------------------------

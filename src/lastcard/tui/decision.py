@@ -19,15 +19,13 @@ from lastcard.core import (
     Card,
     Color,
     Event,
-    IllegalActionError,
     Phase,
     PlayerView,
 )
 from lastcard.words.pirate import call_price, cheat_cards, own_window, what_it_was, window_play
-from lastcard.words.refusals import NOTHING_NOW, not_your_turn
 from lastcard.words.themes import gift_to, gifts_after, threat
 
-from .faces import CHEAT_MARK, COLOUR_NAMES, card_label, card_text, value_label
+from .faces import CHEAT_MARK, COLOUR_NAMES, card_label, card_text
 
 
 def decision_text(
@@ -299,54 +297,3 @@ def _offers(view: PlayerView, actions: Sequence[Action], names: Sequence[str]) -
             text.append(card_text(jump.card))
             text.append(" [Enter]!", style="bold cyan")
     return text
-
-
-def refusal_text(
-    error: IllegalActionError, action: Action, view: PlayerView, names: Sequence[str]
-) -> str:
-    """Why the table refused `action`, in a player's words (the engine's message, which names
-    the rule, is the fallback)."""
-    code = error.code
-    card = action.card
-    top = card_label(view.top, view.color if view.top.is_wild else None)
-    if code == "CARD_DOES_NOT_MATCH" and card is not None:
-        colour = COLOUR_NAMES[view.color] if view.color is not None else "matching"
-        value = value_label(view.top) if not view.top.is_wild else None
-        also = f", a {value}" if value is not None else ""
-        return f"{card_label(card)} does not match {top}: play a {colour} card{also} or a wild."
-    if code == "ILLEGAL_WILD_DRAW_FOUR":
-        colour = COLOUR_NAMES[view.color] if view.color is not None else "current"
-        return f"A Wild Draw Four may be played only when you hold no {colour} card."
-    if code == "ONLY_DRAWN_CARD_MAY_BE_PLAYED" and view.drawn is not None:
-        return f"After drawing, only {card_label(view.drawn)} may be played [p]; or keep it [k]."
-    if code == "CANNOT_DISCARD_LAST_CARD":
-        return "Your last card cannot be discarded: decline [d]."
-    if code == "NO_DISCARD_ROUND":
-        return "There is no discard round now."
-    if code in NOTHING_NOW:
-        return NOTHING_NOW[code]
-    if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED"):
-        return not_your_turn(view, names, card, top)
-    if code == "RESPONSE_REQUIRED":
-        return "Answer first: " + _answer_needed(view)
-    return error.message
-
-
-def _answer_needed(view: PlayerView) -> str:
-    if view.phase is Phase.AWAIT_WD4_RESPONSE:
-        return "challenge the Wild Draw Four [x] or accept [a]."
-    if view.phase is Phase.AWAIT_STACK_RESPONSE:
-        return f"stack a draw card or accept the {view.pending_draw} cards [a]."
-    if view.phase is Phase.AWAIT_FIRST_COLOR:
-        return "name the colour of the first Wild [Enter]."
-    if view.phase is Phase.AWAIT_DISCARD:
-        return "discard one card [Enter] or decline [d]."
-    if view.phase is Phase.AWAIT_PIRATE:
-        return "let the play stand [p] or call a cheat [c]."
-    if view.phase is Phase.AWAIT_BLOCK:
-        return "block it with Invisibility [b] or allow it [a]."
-    if view.phase is Phase.AWAIT_GIFT:
-        return "give one card [Enter] to the player your Mambo names."
-    if view.phase is Phase.AWAIT_LEAD:
-        return "lead any card [Enter] after your Mambo's gifts."
-    return "see the line above your hand."

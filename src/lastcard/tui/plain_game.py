@@ -37,7 +37,9 @@ from lastcard.core.actions import discard, play
 from lastcard.words import Narrator, game_title
 from lastcard.words.cards import COLOUR_WORDS, card_name
 from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.refusals import refusal
 from lastcard.words.spoken import narration_card, narration_colour, spoken
+from lastcard.words.style import PLAIN
 from lastcard.words.themes import INVISIBILITY
 
 from .help_text import rules_markdown
@@ -51,7 +53,6 @@ from .plain_answers import (
     narrowed,
     narrowed_discard,
     read_answer,
-    refusal_words,
 )
 from .plain_io import Lines
 from .plain_questions import PROMPT_END, decision_lines, help_lines, numbered_hand
@@ -462,7 +463,7 @@ class PlainGame:
         try:
             self.session.act(action)
         except IllegalActionError as error:
-            self.lines.say(refusal_words(error, action, view, self.names))
+            self.lines.say(refusal(error, action, view, self.names, PLAIN))
             return False
         except LastcardError as error:
             self.lines.say(str(error))

@@ -49,8 +49,9 @@ from lastcard.core import (
 from lastcard.core.actions import discard, play
 from lastcard.words import Narrator, game_goal, rules_name
 from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.refusals import refusal
 
-from .decision import decision_text, refusal_text
+from .decision import decision_text
 from .faces import card_label, card_text, colour_text
 from .fit import TableFit, fit_table
 from .pacing import bot_pause
@@ -69,6 +70,7 @@ from .play_choice import (
 )
 from .session import GameSession
 from .summary import GameOverScreen, HandSummaryScreen
+from .table_style import TABLE_STYLE
 from .uno_calls import UnoCalls
 from .widgets import (
     ActionBar,
@@ -412,7 +414,7 @@ class TableScreen(Screen[None]):
             self.session.act(action)
         except IllegalActionError as error:
             # Said where the eyes are, above the hand, until the next move.
-            self._refusal = refusal_text(error, action, self.session.view(), self.names)
+            self._refusal = refusal(error, action, self.session.view(), self.names, TABLE_STYLE)
             self.refresh_table()
             return
         except LastcardError as error:
