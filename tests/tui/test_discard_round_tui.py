@@ -106,7 +106,7 @@ def test_7_11_4_you_play_the_wild_customizable_and_discard_last_with_uno(tmp_pat
         assert session.state.to_act == 0
         text = screen_text(app)
         assert ASKS_YOU in text
-        assert "press u first to call UNO with it" in text
+        assert "press u first to call Uno with it" in text
         table = table_of(app)
         assert not table.query_one("#decline", Button).disabled
         assert table.query_one("#draw", Button).disabled  # nobody draws in a round
@@ -138,7 +138,7 @@ def test_7_11_4_asked_first_you_decline_with_d(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Ada's Wild Customizable opens a discard round." in text
         assert ASKS_YOU in text and "Decline (d)" in text
-        assert "call UNO" not in text  # three cards: no discard leaves one
+        assert "call Uno" not in text  # three cards: no discard leaves one
         await pilot.press("d")
         await pilot.pause()
         assert "You decline to discard." in story(app)
@@ -181,7 +181,7 @@ def test_7_11_4_the_status_names_who_is_asked_and_then_asks_you() -> None:
     assert status(session).startswith("Discard round: Basil is asked")
     session.step_bots()
     assert status(session) == (
-        f"{ASKS_YOU} [d]. A discard leaves you one card: press u first to call UNO with it."
+        f"{ASKS_YOU} [d]. A discard leaves you one card: press u first to call Uno with it."
     )
 
 
@@ -204,7 +204,7 @@ def test_7_11_4_refusals_in_the_rounds_words() -> None:
     assert caught.value.code == "RESPONSE_REQUIRED"
     view = session.view()
     assert refusal(caught.value, action, view, THREE, TABLE_STYLE) == (
-        "Answer first: discard one card [Enter] or decline [d]."
+        "Answer first: discard one card [←→ Enter, or click] or decline [d]."
     )
     assert refusal(caught.value, action, view, THREE, PLAIN) == (
         "Answer first: discard one card (its number) or decline (d)."

@@ -291,7 +291,7 @@ def test_7_11_7_a_mambo_its_gifts_and_its_lead_by_keys(tmp_path: Path) -> None:
         await play(pilot, app, "R5")
         assert status(app).startswith(
             "Mambo: lead any card of your hand [←→ Enter, or click]: it need not match. "
-            "A lead that leaves you one card: press u first to call UNO with it."
+            "A lead that leaves you one card: press u first to call Uno with it."
         )
         await pilot.press("u")
         await play(pilot, app, "W")
@@ -416,7 +416,7 @@ def test_7_11_3_a_block_that_leaves_one_card_goes_with_the_uno_call(tmp_path: Pa
 
     async def scenario(pilot: Pilot[None]) -> None:
         await bots_move(pilot, app)
-        assert "The block leaves you one card: press u first to call UNO with it." in status(app)
+        assert "The block leaves you one card: press u first to call Uno with it." in status(app)
         await pilot.press("u")
         await pilot.pause()
         assert "UNO! will be called with your block (u again: not)." in status(app)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lastcard.words.style import Style
 
-from .faces import card_label
+from .faces import CHEAT_MARK, card_label, card_text
 
 TABLE_STYLE = Style(
     card=card_label,
@@ -24,8 +24,13 @@ TABLE_STYLE = Style(
         "block": "[b]",
         "allow": "[a]",
         "next": "[Enter]",
-        "choose": "[Enter]",
+        "choose": "[←→ Enter, or click]",
+        "jump_in": "[Enter]",
         "colour": "[Enter]",
     },
+    playable="a highlighted card",
+    cheat_mark=CHEAT_MARK,
+    call_uno_with="press u first to call Uno with it.",
     hurry="  (Space: don't wait)",
+    rich_card=card_text,
 )

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from rich.text import Text
+
 from lastcard.core import Card, Color
 
 from .cards import COLOUR_WORDS, card_name
@@ -37,6 +39,7 @@ KEY_NAMES = (
     "allow",
     "next",
     "choose",  # choose a card of the hand (to play, discard, give or lead)
+    "jump_in",
     "colour",  # name a colour
 )
 
@@ -44,15 +47,27 @@ KEY_NAMES = (
 @dataclass(frozen=True)
 class Style:
     """A front end's way of drawing cards and naming keys. `keys[name]` is the whole hint, as
-    it stands after a verb: `[d]`, `(d)`, `(D)`; `hurry` follows "Ada to play." where the
-    front end lets a person skip the bots' pause."""
+    it stands after a verb: `[d]`, `(d)`, `(D)`. `playable` names the cards that may be played
+    as the front end shows them; `cheat_mark` the mark of a Pirate cheat in the hand;
+    `call_uno_with` how a play is made with an Uno call; `hurry` follows "Ada to play." where
+    the front end lets a person skip the bots' pause. `rich_card` draws a card in colour where
+    the front end has colour (default: `card`, plain)."""
 
     card: CardWords
     keys: Mapping[str, str]
+    playable: str
+    cheat_mark: str
+    call_uno_with: str
     hurry: str = ""
+    rich_card: Callable[[Card, Color | None], Text] | None = None
 
     def key(self, name: str) -> str:
         return self.keys[name]
+
+    def card_text(self, card: Card, declared: Color | None) -> Text:
+        if self.rich_card is not None:
+            return self.rich_card(card, declared)
+        return Text(self.card(card, declared))
 
     def colour(self, color: Color) -> str:
         return COLOUR_WORDS[color]
@@ -83,9 +98,13 @@ PLAIN = Style(
             "allow": "a",
             "next": "Enter",
             "choose": "its number",
+            "jump_in": "its number",
             "colour": "r, y, g or b",
         },
     ),
+    playable="a card marked *",
+    cheat_mark="cheat",
+    call_uno_with="add ! to call Uno with it, as in 3!.",
 )
 """Line mode (`lastcard play --plain`): what is typed, in parentheses."""
 
@@ -110,8 +129,12 @@ WEB = Style(
             "allow": "A",
             "next": "N",
             "choose": "Enter, or click",
-            "colour": "choose it",
+            "jump_in": "J",
+            "colour": "R, Y, G or B",
         },
     ),
+    playable="a playable card",
+    cheat_mark="cheat",
+    call_uno_with="Shift+Enter plays it with an Uno call.",
 )
 """The web table: its keyboard shortcuts (`aria-keyshortcuts` carries the same letters)."""
