@@ -42,6 +42,7 @@ from .credentials import new_table_code, normalise_code
 from .fairness import make_bundle
 from .limits import Limits, WindowCounter
 from .live import LiveTable, Writer
+from .protocol_words import protocol_words
 from .protocol import (
     MAX_NAME,
     MAX_SEATS,
@@ -482,7 +483,10 @@ def _ip(request: Request) -> str:
 def _error_response(request: Request, error: Exception) -> Response:
     assert isinstance(error, LastcardError)
     status = _HTTP_STATUS.get(error.code, 400)
-    return JSONResponse({"error": {"code": error.code, "message": str(error)}}, status_code=status)
+    message = str(error)
+    said = protocol_words(error.code, message)
+    body = {"error": {"code": error.code, "message": message, "words": said}}
+    return JSONResponse(body, status_code=status)
 
 
 def _page(name: str) -> Any:

@@ -9,6 +9,8 @@ field was wrong) is said as that message, made a sentence.
 from __future__ import annotations
 
 PROTOCOL_WORDS = {
+    "NO_TABLE": "There is no table with that code.",
+    "GAME_NOT_OVER": "The record can be downloaded once the game is over.",
     "SEAT_TAKEN": "That seat has just been taken. Pick another one.",
     "TABLE_FULL": "The table is full.",
     "TABLE_CLOSED": "This table is closed.",

@@ -44,7 +44,7 @@ def prompt(
     kinds = {a.kind for a in actions}
     key = style.key
     if view.phase is Phase.GAME_OVER:
-        text.append("The game is over.", style="bold")
+        text.append(_game_over(view, names), style="bold")
         return text
     if view.exposed == view.seat and ActionKind.UNO in kinds:
         text.append(
@@ -69,6 +69,15 @@ def prompt(
         text.append(f"{who}{verb}", style="italic")
         text.append(_offers(view, actions, names, style))
     return text
+
+
+def _game_over(view: PlayerView, names: Sequence[str]) -> str:
+    """The end of the game and who won: "The game is over: Ada and Basil win."."""
+    winners = ["You" if seat == view.seat else names[seat] for seat in view.winners]
+    if not winners:
+        return "The game is over."
+    verb = "win" if len(winners) > 1 or view.winners == (view.seat,) else "wins"
+    return f"The game is over: {' and '.join(winners)} {verb}."
 
 
 def _waiting_for(view: PlayerView, names: Sequence[str], style: Style, log: Sequence[Event]) -> str:
