@@ -234,8 +234,8 @@ def test_7_11_4_plain_you_discard_last_with_the_call_by_number() -> None:
     assert "Your hand, 2 cards (* can be discarded): 1 Red 5*, 2 Green 1*." in text
     assert "Add ! to the card to call Uno with it, as in 1!." in text
     assert (
-        "Discard round: discard one card beneath the top card (a card marked *), "
-        "or decline (d) > 1!"
+        "Discard round: discard one card beneath the top card (its number), or decline (d). "
+        "A discard leaves you one card: add ! to call Uno with it, as in 3!. > 1!"
     ) in text
     assert "You discard Red 5 beneath the top card (1 card left) and call Uno!" in text
     assert [(e.card.code, e.uno) for e in played.events("discard") if e.seat == 0] == [("R5", True)]

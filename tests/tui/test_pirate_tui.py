@@ -489,7 +489,10 @@ def test_7_6_3_plain_you_cheat_by_number_and_a_bot_calls_it() -> None:
         "1 Red 3*, 2 Green 8 cheat, 3 Blue 2 cheat."
     ) in text
     assert "Open hands: Ada Red 9, Yellow 2, Blue 1; Basil Yellow 9, Green 1, Green 2." in text
-    assert "Your turn: play a card marked *, or any card as a cheat, or draw (d) > 2" in text
+    assert (
+        "Your turn: play a card marked * (its number) or draw (d). "
+        "Cards marked cheat are cheats: they stand unless someone calls them. > 2"
+    ) in text
     assert "Cheat: Green 8 does not match, it stands unless someone calls it." in text
     assert "Ada calls a cheat: right! You take Green 8 back and draw 2." in text
 
@@ -503,7 +506,8 @@ def test_7_6_4_plain_asked_you_let_it_stand(answer: str) -> None:
         "Called: if it is a cheat, Ada takes Green 8 back and draws 2; if fair, you draw 2 and "
         "it stands."
     ) in text
-    assert f"Let it stand (p) or call a cheat (c) > {answer}" in text
+    assert "Let it stand (p) or call a cheat (c). Called:" in text
+    assert f"it stands. > {answer}" in text
     assert "You let it stand." in text
     assert [e.seat for e in played.events("pirate_pass")] == [0]
 

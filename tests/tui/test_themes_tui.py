@@ -343,7 +343,10 @@ def test_7_11_7_plain_a_mambo_given_and_led_by_number_and_code() -> None:
     played = Played(dealt(MAMBO_HANDS, dealer=2), ["5", "2", "give R5", "lead W:b!"])
     text = played.text
     assert "Your hand, 4 cards (* can be given): 1 Red 5*, 2 Green 1*, 3 Blue 7*, 4 Wild*." in text
-    assert "Mambo: give one card to Ada (a card marked *); then to Basil; then you lead > 2" in text
+    assert (
+        "Mambo: give one card to Ada (its number). Then to Basil. Then you lead any card. > 2"
+        in (text)
+    )
     assert "You give Green 1 to Ada." in text
     assert "You give Red 5 to Basil." in text
     assert "Your hand, 2 cards (* can be led): 1 Blue 7*, 2 Wild*." in text
@@ -453,9 +456,10 @@ def test_7_11_3_a_pending_stack_offers_the_block_beside_accepting() -> None:
         "Or block it all with Invisibility [b] (choose a colour)."
     )
     played = Played(basils_draw_three(THEMES.changed(stacking="same")), ["b", "y"])
-    assert "3 cards are coming to you: accept (a) and draw them, or block it all with " in (
-        played.text
-    )
+    assert (
+        "+3 is coming to you: accept (a) and draw 3. "
+        "Or block it all with Invisibility (b) (choose a colour)."
+    ) in played.text
     assert sent(played.session) == ["block y"]
 
 
@@ -466,9 +470,7 @@ def test_7_11_3_a_wild_draw_four_on_you_offers_the_block_beside_the_challenge() 
     assert said.startswith("Ada played a Wild Draw Four on you: challenge [x] or accept [a]")
     assert said.endswith(" Or block it all with Invisibility [b] (choose a colour).")
     played = Played(dealt(["WI R5 G1", "W+4 B2 B4"], dealer=0, scripts={1: ["W+4:b"]}), ["block y"])
-    assert "or accept (a) and draw 4, or block it all with Invisibility (b) > block y" in (
-        played.text
-    )
+    assert "Or block it all with Invisibility (b) (choose a colour). > block y" in played.text
     assert sent(played.session) == ["block y"]
 
 
@@ -477,7 +479,7 @@ def test_7_11_3_plain_block_by_b_then_the_colour() -> None:
     text = played.text
     assert (
         "Basil's Red Draw Three would make you draw 3: block it with Invisibility (b) "
-        "or allow (a) > b"
+        "(choose a colour) or allow (a). > b"
     ) in text
     assert "Invisibility: which colour? r red, y yellow, g green, b blue > g" in text
     assert "You block it with Invisibility, choosing green (2 cards left)." in text

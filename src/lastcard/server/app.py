@@ -42,7 +42,6 @@ from .credentials import new_table_code, normalise_code
 from .fairness import make_bundle
 from .limits import Limits, WindowCounter
 from .live import LiveTable, Writer
-from .protocol_words import protocol_words
 from .protocol import (
     MAX_NAME,
     MAX_SEATS,
@@ -56,6 +55,7 @@ from .protocol import (
     text,
     whole,
 )
+from .protocol_words import protocol_words
 from .rates import RateBook
 from .room import PLAYING, RECENT_CHAT, WAITING, Room, Timing
 from .seating import LEVELS
