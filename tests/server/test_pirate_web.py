@@ -205,8 +205,11 @@ def test_s9_a_cheat_is_marked_before_it_is_played_and_caught_by_click(
     assert by_id(ben, card_testid(cheat)).locator(".cheat-mark").inner_text() == "CHEAT"
     assert by_id(ben, card_testid(fair)).get_attribute("aria-label") == card_words(ben, fair)
     matching_count = sum(1 for c in hand if matching(table, c))
-    count_words = "1 matching card" if matching_count == 1 else f"{matching_count} matching cards"
-    status_is(ben, f"Your turn: {count_words}; any other card is a cheat. Play one or draw (D).")
+    status_is(
+        ben,
+        "Your turn: play a playable card (Enter, or click) or draw (D). Cards marked cheat are "
+        "cheats: they stand unless someone calls them.",
+    )
     label = by_id(ben, "hand").get_attribute("aria-label") or ""
     cheating = 7 - matching_count
     assert label == (
@@ -223,16 +226,8 @@ def test_s9_a_cheat_is_marked_before_it_is_played_and_caught_by_click(
     assert {"type": "pirate_window", "seat": 1, "cheat": True} in opened["events"]
     top = table.state.discard[-1].code
     cheat_words, top_words = card_words(ben, cheat), card_words(ben, top)
-    status_is(
-        ben,
-        f"Your {cheat_words} waits in its window: Ana is asked to let it stand or call cheat. "
-        "It is a cheat: if it is called, it comes back to you and you draw 2.",
-    )
-    story_has(
-        ben,
-        "Your play waits in its window: the others may let it stand or call cheat, in turn "
-        "(it is a cheat: only you know).",
-    )
+    status_is(ben, "Your play waits: others may call it (cheat!). Ana decides.")
+    story_has(ben, f"Cheat: {cheat_words} does not match, it stands unless someone calls it.")
     # Ana is asked; she is not told it was a cheat, but she can see that it does not match.
     asked = pages.state_after(ana, before)
     assert asked["view"]["cheat"] is None and asked["legal"] == ["pass", "cheat"]
@@ -240,9 +235,9 @@ def test_s9_a_cheat_is_marked_before_it_is_played_and_caught_by_click(
     colour = colour_word(table)
     status_is(
         ana,
-        f"Pirate window: Ben played {cheat_words} on {top_words} ({colour} to match): it does "
-        "not match, a cheat. Let it stand (L) or call cheat (C)? A false call costs you 2 "
-        "cards; a caught cheat takes the card back and draws 2.",
+        f"Ben played {cheat_words} on {top_words} ({colour}): it does not match. Let it stand (L) "
+        f"or call a cheat (C). Called: if it is a cheat, Ben takes {cheat_words} back and draws "
+        "2; if fair, you draw 2 and it stands.",
     )
     assert decision_ids(ana) == ["pass", "cheat"]
     assert (
@@ -278,16 +273,8 @@ def test_s9_a_cheat_is_marked_before_it_is_played_and_caught_by_click(
     assert {"type": "pirate_call", "seat": 0, "player": 1, "cheat": True} in called["events"]
     assert called["view"]["hand_sizes"] == [7, 9]
     assert called["view"]["discard"][-1] == top and called["to_act"] == 0
-    story_has(
-        ana,
-        f"You call cheat on Ben's {cheat_words}: it was a cheat! The card goes back to Ben, and "
-        "Ben draws 2.",
-    )
-    story_has(
-        ben,
-        f"Ana calls cheat on your {cheat_words}: it was a cheat! The card goes back to you, and "
-        "you draw 2.",
-    )
+    story_has(ana, f"You call a cheat: right! Ben takes {cheat_words} back and draws 2.")
+    story_has(ben, f"Ana calls a cheat: right! You take {cheat_words} back and draw 2.")
     by_id(ben, "alert").get_by_text(
         "Ana called cheat on you: caught. Your card comes back and you draw 2."
     ).wait_for()
@@ -309,19 +296,16 @@ def test_s9_a_fair_play_is_let_stand_with_the_l_key(pages: Pages, server: Seeded
     by_id(ben, card_testid(fair)).click()
     opened = window_state(pages, ben, before)
     assert opened["view"]["cheat"] is False
-    status_is(
-        ben,
-        f"Your {card_words(ben, fair)} waits in its window: Ana is asked to let it stand or call "
-        "cheat. It is a fair play: a call would cost the caller.",
-    )
+    status_is(ben, "Your play waits: others may call it (fair). Ana decides.")
     asked = pages.state_after(ana, before)
     top = table.state.discard[-1].code
     colour = colour_word(table)
+    fair_words = card_words(ana, fair)
     status_is(
         ana,
-        f"Pirate window: Ben played {card_words(ana, fair)} on {card_words(ana, top)} ({colour} "
-        "to match): it matches. Let it stand (L) or call cheat (C)? A false call costs you 2 "
-        "cards; a caught cheat takes the card back and draws 2.",
+        f"Ben played {fair_words} on {card_words(ana, top)} ({colour}): it matches. Let it stand "
+        f"(L) or call a cheat (C). Called: if it is a cheat, Ben takes {fair_words} back and "
+        "draws 2; if fair, you draw 2 and it stands.",
     )
     sent = len(pages.sent_of(ana, "action"))
     ana.keyboard.press("l")
@@ -358,11 +342,7 @@ def test_s9_a_false_call_with_the_c_key_costs_the_caller(
     draws = [e for e in called["events"] if e["type"] == "draw"]
     assert [(e["seat"], e["count"], e["reason"]) for e in draws] == [(0, 2, "false_cheat_call")]
     assert called["view"]["hand_sizes"] == [9, 6]
-    story_has(
-        ben,
-        f"Ana calls cheat on your {card_words(ben, fair)}: it was a fair play, and it stands; Ana "
-        "draws 2 for the false call.",
-    )
+    story_has(ben, "Ana calls a cheat: wrong: Ana draws 2, the play stands.")
     by_id(ana, "alert").get_by_text(
         "Ben's play was fair: you draw 2 for the false call."
     ).wait_for()

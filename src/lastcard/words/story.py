@@ -61,7 +61,16 @@ class Narrator(TurnStory, VariantStory, ScoreStory):
         if name is None:
             return [_as_data(event.to_dict())]
         handler: Callable[[Event], list[Text]] = getattr(self, name)
-        return handler(event)
+        return [_full_stop(line) for line in handler(event)]
+
+
+def _full_stop(line: Text) -> Text:
+    """Every line a sentence: one ending in a word, a number or a bracket gets its full stop
+    (headings end in their rules, exclamations and lists of scores in their own marks)."""
+    plain = line.plain.rstrip()
+    if plain and (plain[-1].isalnum() or plain[-1] == ")"):
+        line.append(".")
+    return line
 
 
 def told_types() -> frozenset[EventType]:
