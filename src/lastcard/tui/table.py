@@ -52,7 +52,7 @@ from lastcard.words.pirate import cheat_cards, played_after_drawing
 from lastcard.words.refusals import refusal
 
 from .decision import decision_text
-from .faces import card_label, card_text, colour_text
+from .faces import card_label, card_text
 from .fit import TableFit, fit_table
 from .pacing import bot_pause
 from .pickers import NO_TARGET, ColourPicker, SeatsPicker, TargetPicker
@@ -70,7 +70,7 @@ from .play_choice import (
 )
 from .session import GameSession
 from .summary import GameOverScreen, HandSummaryScreen
-from .table_style import TABLE_STYLE
+from .table_style import TABLE_STYLE, story_card, story_colour
 from .uno_calls import UnoCalls
 from .widgets import (
     ActionBar,
@@ -135,8 +135,8 @@ class TableScreen(Screen[None]):
             session.rules,
             session.names,
             you=session.seat,
-            card_format=_card_face,
-            colour_format=_colour_face,
+            card_format=story_card,
+            colour_format=story_colour,
         )
         self.selected = 0
         self.uno_armed = False  # the next play goes with an Uno call
@@ -737,15 +737,6 @@ def armed_with(actions: Sequence[Action]) -> str:
         if kind in calling and ActionKind.PLAY not in calling:
             return str(kind.value)
     return "play"
-
-
-def _card_face(code: str, declared: str | None) -> Text:
-    """The narration draws cards as the hand does: `R▲5`, `W★W+4→G■`."""
-    return card_text(Card.from_code(code), Color.from_letter(declared) if declared else None)
-
-
-def _colour_face(letter: str) -> Text:
-    return colour_text(Color.from_letter(letter))
 
 
 def _last_event(log: Sequence[Event], kind: EventType) -> Event:

@@ -1,11 +1,14 @@
-"""The terminal table's `Style`: cards drawn as their faces' labels (`R▲5`), keys in brackets,
-as its bindings (`tui/table.py`) define them."""
+"""The terminal table's style: cards drawn as their faces' labels (`R▲5`), keys in brackets,
+as its bindings (`tui/table.py`) define them; and how its story draws cards and colours."""
 
 from __future__ import annotations
 
+from rich.text import Text
+
+from lastcard.core import Card, Color
 from lastcard.words.style import Style
 
-from .faces import CHEAT_MARK, card_label, card_text
+from .faces import CHEAT_MARK, card_label, card_text, colour_text
 
 TABLE_STYLE = Style(
     card=card_label,
@@ -34,3 +37,13 @@ TABLE_STYLE = Style(
     hurry="  (Space: don't wait)",
     rich_card=card_text,
 )
+
+
+def story_card(code: str, declared: str | None) -> Text:
+    """The story draws cards as the hand does: `R▲5`, `W★W+4→G■`."""
+    return card_text(Card.from_code(code), Color.from_letter(declared) if declared else None)
+
+
+def story_colour(letter: str) -> Text:
+    """The story names a declared colour in that colour."""
+    return colour_text(Color.from_letter(letter))
