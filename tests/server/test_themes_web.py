@@ -55,6 +55,7 @@ from lastcard.server.app import supported_theme_cards
 from lastcard.server.autopilot import autopilot_choice
 from lastcard.server.fairness import deal_transcript, game_seed, make_bundle, verify_bundle
 from lastcard.table import Table
+from lastcard.words.cards import card_name
 from positions import position
 
 THEMES = "themes"
@@ -96,15 +97,10 @@ def holds(code: str, seat: int = 1) -> Callable[[Table], bool]:
 
 
 def hand_words(page: Page, codes: list[str]) -> str:
-    """Cards in the page's words, sorted as the story lists a hand."""
-    words: str = page.evaluate(
-        """async (codes) => {
-          const { cardName, sortCodes } = await import('/static/js/cards.js');
-          return sortCodes(codes).map((code) => cardName(code)).join(', ');
-        }""",
-        codes,
-    )
-    return words
+    """Cards in words, sorted as the story lists a hand (`lastcard.words`, which the server
+    tells the page)."""
+    cards = sorted((Card.from_code(code) for code in codes), key=lambda card: card.sort_key)
+    return ", ".join(card_name(card) for card in cards)
 
 
 def sent_codes(pages: Pages, page: Page) -> list[str]:

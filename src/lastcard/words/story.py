@@ -18,6 +18,7 @@ The words are split by event family: `story_turns` (the ordinary game), `story_v
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -67,7 +68,8 @@ class Narrator(TurnStory, VariantStory, ScoreStory):
 def _full_stop(line: Text) -> Text:
     """Every line a sentence: one ending in a word, a number or a bracket gets its full stop
     (headings end in their rules, exclamations and lists of scores in their own marks)."""
-    plain = line.plain.rstrip()
+    # Invisible formatting marks (a card format's, `spoken`) are not the line's last word.
+    plain = "".join(c for c in line.plain if unicodedata.category(c) != "Cf").rstrip()
     if plain and (plain[-1].isalnum() or plain[-1] == ")"):
         line.append(".")
     return line
