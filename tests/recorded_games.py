@@ -18,7 +18,19 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from lastcard import Rules
-from lastcard.core import Action, GameRecord, replay_steps
+from lastcard.core import (
+    Action,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    Kind,
+    LastcardError,
+    PlayerView,
+    apply,
+    parse_action,
+    player_view,
+    replay_steps,
+)
 from lastcard.server.autopilot import autopilot_choice
 from lastcard.tui.session import GameSession
 from lastcard.words.spoken import narration_card, narration_colour, spoken
@@ -116,3 +128,112 @@ def story(
         tell(transition.events)
         narrator.sync(transition.state)
     return lines
+
+
+# -- refusals ----------------------------------------------------------------------------------
+
+
+def top_kind(view: PlayerView) -> str:
+    """The kind of the top card, as the every-refusal test counts them: a number, an action
+    card, a wild, a wild draw four, or the theme card's own kind."""
+    kind = view.top.kind
+    if kind is Kind.NUMBER:
+        return "number"
+    if kind in (Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO):
+        return "action"
+    if kind is Kind.WILD:
+        return "wild"
+    if kind is Kind.WILD_DRAW_FOUR:
+        return "wild draw four"
+    return kind.value
+
+
+def _candidates(state: GameState, seat: int) -> list[str]:
+    """Action codes a person might try now, right or wrong."""
+    deck = sorted({card.code for card in state.rules.deck_cards()})
+    held = [card.code for card in state.hands[seat]]
+    missing = next((code for code in deck if code not in held and not code.startswith("W")), "R0")
+    out: list[str] = []
+    for code in [*held, missing]:
+        out += [code, f"{code}:r", f"{code}:g>1", f"{code}:b>1,2*2", f"discard {code}"]
+        out += [f"give {code}", f"lead {code}", f"{code}!"]
+    out += ["draw", "keep", "accept", "challenge", "uno", "catch 1", "catch 2", "color r"]
+    out += ["next", "pass", "cheat", "decline", "block r", "allow"]
+    return out
+
+
+def refusals_at(state: GameState, seat: int) -> dict[str, Action]:
+    """One action of `seat` for each error code the engine refuses with now."""
+    found: dict[str, Action] = {}
+    for code in _candidates(state, seat):
+        try:
+            action = parse_action(code)
+        except LastcardError:
+            continue
+        try:
+            apply(state, seat, action)
+        except IllegalActionError as error:
+            found.setdefault(error.code, action)
+        except LastcardError:
+            continue
+    return found
+
+
+# Themes games where the person is asked with each theme card on top (found by a search over
+# seeds): with `GAMES`, every kind of top card meets the person at some decision.
+REFUSAL_GAMES = (*GAMES, *(Recorded("themes", seed) for seed in (1, 5, 6, 8, 16, 17)))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An action the engine refuses at `ply` of a recorded game, with its error."""
+
+    ply: int
+    kind: str  # the kind of the top card (`top_kind`)
+    action: Action
+    error: IllegalActionError
+    view: PlayerView  # the person's, at that ply
+
+
+def _plan() -> dict[str, list[Refusal]]:
+    """For each refusal game, the refusals to try and where: each error code the person can
+    cause over each kind of top card, once (the first place it can be caused), on their own
+    decision and, for the codes of acting out of turn, while a bot decides."""
+    seen: set[tuple[str, str]] = set()
+    plan: dict[str, list[Refusal]] = {}
+    for game in REFUSAL_GAMES:
+        record = play(game).record()
+        states = [record.open().state, *(t.state for _, _, t in replay_steps(record))]
+        tried: list[Refusal] = []
+        for ply, state in enumerate(states):
+            if state.to_act is None:
+                continue
+            view = player_view(state, 0)
+            kind = top_kind(view)
+            for code, action in refusals_at(state, 0).items():
+                if (kind, code) in seen:
+                    continue
+                seen.add((kind, code))
+                try:
+                    apply(state, 0, action)
+                except IllegalActionError as error:
+                    tried.append(Refusal(ply, kind, action, error, view))
+        plan[game.id] = tried
+    return plan
+
+
+_PLAN: dict[str, list[Refusal]] = {}
+
+
+def refusal_plan(game: Recorded) -> list[Refusal]:
+    """The refusals to try in `game` (computed once for all the refusal games)."""
+    if not _PLAN:
+        _PLAN.update(_plan())
+    return _PLAN[game.id]
+
+
+def covered() -> set[tuple[str, str]]:
+    """Every (kind of top card, error code) the refusal games try."""
+    if not _PLAN:
+        _PLAN.update(_plan())
+    return {(r.kind, r.error.code) for tried in _PLAN.values() for r in tried}
