@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import httpx
 import pytest
 from browser import (
     Pages,
@@ -67,9 +66,13 @@ def test_the_page_says_the_words_of_the_recorded_game(
         timeout=GAME_MS,
     )
     state = pages.latest_state(page)
-    bundle = httpx.get(f"{server.url}/api/games/{state['game']}/record", timeout=10).json()
-    assert "record" in bundle, bundle
-    record = GameRecord.from_dict(bundle["record"])
+    # The game's record, as the server reveals it at the end (§6).
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=story] p')]"
+        '.some((p) => p.textContent.startsWith("The server\'s seed for game"))'
+    )
+    reveal = next(m for m in pages.received_of(page, "reveal") if m["game"] == state["game"])
+    record = GameRecord.from_dict(reveal["record"])
     assert record.actions == play(game).record().actions, "the recorded game"
     names = reader_names(state["names"], 0)
     told = story(record, 0, names)
@@ -77,6 +80,6 @@ def test_the_page_says_the_words_of_the_recorded_game(
     shown = page_story(page)
     shown = shown[shown.index("Hand 1") :]
     shown = [line for line in shown if not line.startswith("The server's seed for game")]
-    assert shown == told
+    assert shown == [line.strip() for line in told]  # indented lines: the page's indent
     final = player_view(replay(record), 0)
     assert status(page) == " ".join(prompt(final, (), names, WEB).plain.split())
