@@ -20,7 +20,6 @@ from lastcard.core import Action, ActionKind, Card, Event, IllegalActionError, p
 from lastcard.tui.app import PlayApp
 from lastcard.tui.decision import decision_text
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
-from lastcard.tui.options import OPTIONS_BY_NAME, choice_label, with_option
 from lastcard.tui.pickers import ColourPicker
 from lastcard.tui.plain_answers import (
     PlayRequest,
@@ -34,6 +33,7 @@ from lastcard.tui.session import GameSession
 from lastcard.tui.table_style import TABLE_STYLE
 from lastcard.tui.widgets import CardWidget
 from lastcard.words import Narrator
+from lastcard.words.options import OPTIONS_BY_NAME, choice_label, with_option
 from lastcard.words.refusals import refusal
 from lastcard.words.spoken import narration_card, spoken
 from lastcard.words.style import PLAIN

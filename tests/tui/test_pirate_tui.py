@@ -29,7 +29,6 @@ from lastcard.tui.decision import decision_text
 from lastcard.tui.faces import CHEAT_MARK, card_label, hand_order
 from lastcard.tui.fit import PANEL_HEIGHT, fit_table, pack
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
-from lastcard.tui.options import OPTIONS_BY_NAME, forced_options, with_option
 from lastcard.tui.pickers import TargetPicker
 from lastcard.tui.plain_answers import read_answer
 from lastcard.tui.plain_questions import help_lines
@@ -38,6 +37,7 @@ from lastcard.tui.session import GameSession
 from lastcard.tui.table_style import TABLE_STYLE
 from lastcard.tui.widgets import CardWidget, OpponentPanel
 from lastcard.words import Narrator
+from lastcard.words.options import OPTIONS_BY_NAME, forced_options, with_option
 from lastcard.words.pirate import cheat_cards, played_after_drawing
 from lastcard.words.refusals import refusal
 from lastcard.words.spoken import spoken

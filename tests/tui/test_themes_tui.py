@@ -23,7 +23,6 @@ from lastcard.tui.decision import decision_text
 from lastcard.tui.faces import card_label
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
 from lastcard.tui.new_game import member_id
-from lastcard.tui.options import OPTIONS_BY_NAME
 from lastcard.tui.pickers import ColourPicker, SeatsPicker, TargetPicker
 from lastcard.tui.plain_answers import PlayRequest, read_answer
 from lastcard.tui.plain_questions import help_lines
@@ -32,6 +31,7 @@ from lastcard.tui.session import GameSession
 from lastcard.tui.table_style import TABLE_STYLE
 from lastcard.words import Narrator
 from lastcard.words.cards import card_name
+from lastcard.words.options import OPTIONS_BY_NAME
 from lastcard.words.refusals import refusal
 from lastcard.words.spoken import narration_card, spoken
 from lastcard.words.style import PLAIN

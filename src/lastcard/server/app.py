@@ -36,6 +36,7 @@ from starlette.websockets import WebSocket
 from lastcard.core import GameRecord, LastcardError, Rules, RulesError, replay, state_digest
 from lastcard.core.rules import OPTION_CHOICES, THEME_CARDS
 from lastcard.words import PRESET_HELP
+from lastcard.words.options import OPTIONS_BY_NAME, described
 
 from .connection import Connection
 from .credentials import new_table_code, normalise_code
@@ -246,6 +247,9 @@ class Server:
         for name, choices in OPTION_CHOICES.items():
             options[name]["choices"] = list(choices)
         options["theme_cards"]["choices"] = list(supported_theme_cards())
+        for name, option in options.items():  # the words of lastcard.words.options
+            if name in OPTIONS_BY_NAME:
+                option.update(described(name, option.get("choices", ())))
         return JSONResponse(
             {
                 "presets": [

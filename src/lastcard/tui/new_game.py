@@ -29,8 +29,7 @@ from lastcard.core import Rules
 from lastcard.core.errors import RulesError
 from lastcard.core.rng import MAX_SEED
 from lastcard.words import PRESET_HELP, rules_name
-
-from .options import (
+from lastcard.words.options import (
     OPTIONS,
     OPTIONS_BY_NAME,
     OptionSpec,
@@ -39,6 +38,7 @@ from .options import (
     member_label,
     option_value,
 )
+
 from .settings import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
