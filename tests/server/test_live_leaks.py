@@ -41,6 +41,7 @@ STATE_KEYS = {
     "story",
     "prompt",
     "cheats",
+    "alerts",
 }
 NEVER = {"token", "token_hash", "client_seed"}  # keys no frame has, before or after the end
 UNTIL_REVEAL = {"server_seed", "seed", "client_seeds", "record"}  # the reveal's alone

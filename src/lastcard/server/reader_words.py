@@ -19,6 +19,7 @@ from lastcard.core import (
     PlayerView,
     Rules,
 )
+from lastcard.words.alerts import alerts
 from lastcard.words.pirate import cheat_cards, played_after_drawing
 from lastcard.words.prompts import prompt
 from lastcard.words.refusals import refusal
@@ -106,3 +107,11 @@ def refusal_words(
 def cheat_codes(view: PlayerView, actions: Sequence[Action]) -> list[str]:
     """The codes of the reader's cards whose play now would be a cheat (Pirate, §7.6.3)."""
     return sorted({card.code for card in cheat_cards(view, actions)})
+
+
+def alert_words(
+    events: Sequence[Event], seat: int | None, names: Sequence[str | None], rules: Rules
+) -> list[str]:
+    """What in `events` (redacted for `seat`) concerns that reader alone, said at once."""
+    said = reader_names(names, seat)
+    return alerts(events, seat, said, rules.pirate_false_call_penalty)

@@ -55,7 +55,7 @@ from .credentials import new_token, token_hash, token_matches
 from .fairness import ALGO, commitment, game_seed, new_server_seed
 from .protocol import MAX_NAME, VERSION, ClientMessage, ProtocolError, error_message
 from .protocol_words import protocol_words
-from .reader_words import Story, cheat_codes, prompt_words, refusal_words
+from .reader_words import Story, alert_words, cheat_codes, prompt_words, refusal_words
 from .seating import LEVELS, Seat
 from .storage import ChatLine, GameRow, SeatRow, StoredAction, StoredTable
 
@@ -984,6 +984,7 @@ class Room:
         view = table.view(engine_seat)
         names = [self.seats[k].name for k in game.seats]
         seen = [event.redact(engine_seat) for _, event in game.hand_log]
+        pushed = [event.redact(engine_seat) for event in self._events_since(since)]
         to_act = state.to_act if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) else None
         deadline = self._turn_deadline if self._turn_deadline is not None else None
         return {
@@ -998,10 +999,11 @@ class Room:
             "legal": legal,
             "to_act": to_act,
             "deadline": round(deadline * 1000) if deadline is not None else None,
-            "events": [event.redact(engine_seat).to_dict() for event in self._events_since(since)],
+            "events": [event.to_dict() for event in pushed],
             "story": game.story.since(engine_seat, since),
             "prompt": prompt_words(view, actions, names, seen),
             "cheats": cheat_codes(view, actions),
+            "alerts": alert_words(pushed, engine_seat, names, game.table.rules),
         }
 
     def _refusal_words(

@@ -214,89 +214,6 @@ function addStory(lines) {
   if (atBottom) story.scrollTop = story.scrollHeight;
 }
 
-/** What in these events concerns the reader alone, for the alert region. */
-function eventAlerts(events, you, names, rules) {
-  if (you === null) return [];
-  const penalty = rules?.pirate_false_call_penalty ?? 2;
-  const out = [];
-  for (const e of events) {
-    switch (e.type) {
-      case "catch":
-        if (e.target === you)
-          out.push(`You were caught by ${seatName(names, e.seat)} without an Uno call.`);
-        break;
-      case "skip":
-        if (e.seat === you) out.push("You are skipped.");
-        break;
-      case "draw":
-        if (
-          e.seat === you &&
-          [
-            "draw_two",
-            "wild_draw_four",
-            "challenge",
-            "uno_penalty",
-            "wild_downpour",
-            "wild_customizable",
-            "wrong_card",
-            "suggestion",
-            "draw_three",
-            "joker",
-          ].includes(e.reason)
-        ) {
-          out.push(`You draw ${e.count}.`);
-        }
-        break;
-      case "pirate_call": {
-        // A Pirate call (RULES.md §7.6.4) concerns its caller and the player of the card; the
-        // draws that follow are said here, not again with their draw events.
-        const caller = seatName(names, e.seat);
-        const player = seatName(names, e.player);
-        if (e.player === you) {
-          out.push(
-            e.cheat
-              ? `${caller} called cheat on you: caught. Your card comes back and you draw 2.`
-              : `${caller} called cheat on your fair play: ${caller} draws ${penalty}.`,
-          );
-        } else if (e.seat === you) {
-          out.push(
-            e.cheat
-              ? `Your call was right: ${player} cheated, takes the card back and draws 2.`
-              : `${player}'s play was fair: you draw ${penalty} for the false call.`,
-          );
-        }
-        break;
-      }
-      case "challenge":
-        if (e.player === you) {
-          out.push(
-            e.succeeded
-              ? `${seatName(names, e.seat)} challenged your Wild Draw Four: a bluff.`
-              : `${seatName(names, e.seat)} challenged your Wild Draw Four and lost.`,
-          );
-        } else if (e.seat === you) {
-          out.push(e.succeeded ? "Your challenge succeeded." : "Your challenge failed.");
-        }
-        break;
-      case "swap_hands":
-        if (e.seats && e.seats[1] === you)
-          out.push(`${seatName(names, e.seats[0])} swapped hands with you.`);
-        break;
-      case "reveal":
-        // A Howler (RULES.md §7.11.2) shows the reader's hand to everyone.
-        if (e.seat === you) out.push("Your hand is revealed to everyone.");
-        break;
-      case "travel":
-        // Travel (§7.11.8): the reader's hand was seen by the player of the card alone.
-        if (e.target === you) out.push(`${seatName(names, e.seat)} looked at your hand.`);
-        break;
-      default:
-        break;
-    }
-  }
-  return out;
-}
-
 // -- the connection -----------------------------------------------------------------------------
 
 function connect(token) {
@@ -487,7 +404,8 @@ function onState(state) {
   const lines = Array.isArray(state.story) ? state.story : [];
   const retold = forgetRetoldHand(lines);
   addStory(lines);
-  const alerts = retold ? [] : eventAlerts(events, gameSeat(), state.names, state.view.rules);
+  // What concerns the reader alone, in the server's words (lastcard.words.alerts).
+  const alerts = retold || !Array.isArray(state.alerts) ? [] : state.alerts;
   if (alerts.length) say(alerts.join(" "));
   else if (!app.replaced && (!previous || previous.ply !== state.ply)) clearAlert();
   for (const event of events) {
