@@ -51,6 +51,7 @@ from lastcard.core.actions import DECLINE
 from lastcard.server.autopilot import autopilot_choice
 from lastcard.server.fairness import game_seed, make_bundle, verify_bundle
 from lastcard.table import Table
+from lastcard.words.options import choice_label
 
 CARE_A_LOT = {"deck": "2018", "custom_wild_effect": "all_discard_one"}
 ASKED = "Discard round: discard one card beneath the top card (Enter, or click), or decline (D)."
@@ -369,7 +370,7 @@ def test_s9_the_lobby_offers_the_discard_round_as_a_house_rule(
     page.locator("#create-form details.house-rules summary").click()
     effect = page.locator("#create-form [data-testid=option-custom_wild_effect]")
     label = effect.locator("option[value='\"all_discard_one\"']").inner_text()
-    assert label == "discard round: each player may discard one card"
+    assert label == choice_label("custom_wild_effect", "all_discard_one")  # lastcard.words
     by_id(page, "player-name").fill("Ana")
     page.locator("#create-form [data-testid=option-deck]").select_option('"2018"')
     effect.select_option('"all_discard_one"')
@@ -377,9 +378,7 @@ def test_s9_the_lobby_offers_the_discard_round_as_a_house_rule(
     by_id(page, "create").click()
     by_id(page, "waiting").wait_for()
     summary = by_id(page, "rules-summary")
-    summary.get_by_text(
-        "Wild Customizable discard round: each player may discard one card"
-    ).wait_for()
+    summary.get_by_text(f"Wild Customizable {label}").wait_for()
     tables = [m["table"] for m in pages.received_of(page, "welcome")]
     rules = [*tables, *pages.received_of(page, "table")][-1]["settings"]["rules"]
     assert (rules["deck"], rules["custom_wild_effect"]) == ("2018", "all_discard_one")

@@ -52,6 +52,7 @@ from lastcard.core.matching import matches
 from lastcard.server.autopilot import autopilot_choice, is_cheat
 from lastcard.server.fairness import game_seed, make_bundle, verify_bundle
 from lastcard.table import Table
+from lastcard.words.options import option_spec
 from positions import position
 
 PIRATE = "pirate"
@@ -409,10 +410,7 @@ def test_s9_the_lobby_offers_pirate_as_an_option_and_a_preset(
     assert page.get_by_label("Pirate", exact=True).get_attribute("data-testid") == "option-pirate"
     help_id = pirate.get_attribute("aria-describedby")
     assert help_id is not None
-    assert page.locator(f"#{help_id}").inner_text() == (
-        "Open hands; on your turn any card may be played, and a cheat stands unless someone "
-        "calls it; 7s may swap, 0s pass left (turns Seven-O on)"
-    )
+    assert page.locator(f"#{help_id}").inner_text() == option_spec("pirate").help
     penalty = page.locator("#create-form [data-testid=option-pirate_false_call_penalty]")
     assert penalty.input_value() == "2" and penalty.get_attribute("min") == "0"
     assert not seven_o.is_checked()

@@ -56,6 +56,7 @@ from lastcard.server.autopilot import autopilot_choice
 from lastcard.server.fairness import deal_transcript, game_seed, make_bundle, verify_bundle
 from lastcard.table import Table
 from lastcard.words.cards import card_name
+from lastcard.words.options import option_spec
 from positions import position
 
 THEMES = "themes"
@@ -142,7 +143,10 @@ def test_s9_the_lobby_offers_the_theme_cards_as_checkboxes(
     # Each checkbox has a name and one line saying what the card does.
     joker = page.get_by_role("checkbox", name="Joker", exact=True)
     hint = page.locator(f"#{joker.get_attribute('aria-describedby')}").inner_text()
-    assert hint == "A wild that makes 1 to 3 players you choose draw 1 to 3 cards each"
+    joker_help = dict(
+        zip(option_spec("theme_cards").choices, option_spec("theme_cards").member_help, strict=True)
+    )
+    assert hint == joker_help["joker"]  # the words of lastcard.words.options
     assert box.locator("input:checked").count() == 0, "the official rules have none"
 
     # The preset checks every card; a card unchecked makes the rules custom.
