@@ -30,7 +30,12 @@ QUICK_LAYERS = frozenset({"core", "bots", "table"})
 # Checks of the whole source tree that read files and import modules but play few games.
 QUICK_FILES = frozenset(
     TESTS / name
-    for name in ("test_architecture.py", "test_capability.py", "test_rule_facts_boundary.py")
+    for name in (
+        "test_architecture.py",
+        "test_capability.py",
+        "test_rule_facts_boundary.py",
+        "test_words_catalogue.py",
+    )
 )
 # The test helpers that start a `lastcard serve` (browser.py's fixtures start one too).
 PROCESS_HELPERS = frozenset({"live_server", "browser", "subprocess"})

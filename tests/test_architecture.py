@@ -54,8 +54,8 @@ CORE_STDLIB = frozenset(
 
 # Layer -> the lastcard layers it may import (its own layer included). "__init__" is the package
 # itself (`import lastcard`, lastcard/__init__.py): it re-exports core's public API and imports
-# only core, so every layer but core may import it. `narration` (events as readable lines, for
-# the terminal and the CLI) is a presentation helper over core that DESIGN.md §1 does not name.
+# only core, so every layer but core may import it. `words` (every sentence a player reads:
+# the story, refusals, prompts, option help) serves every front end over core; DESIGN.md §8.
 LAYERS: dict[str, frozenset[str]] = {
     "core": frozenset({"core"}),
     "__init__": frozenset({"__init__", "core"}),
@@ -64,9 +64,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "sim": frozenset({"__init__", "core", "bots", "table", "sim"}),
     "analysis": frozenset({"__init__", "core", "bots", "table", "sim", "analysis"}),
     "rl": frozenset({"__init__", "core", "bots", "table", "rl"}),
-    "narration": frozenset({"__init__", "core", "narration"}),
-    "tui": frozenset({"__init__", "core", "bots", "table", "narration", "tui"}),
-    "server": frozenset({"__init__", "core", "bots", "table", "narration", "server"}),
+    "words": frozenset({"__init__", "core", "words"}),
+    "tui": frozenset({"__init__", "core", "bots", "table", "words", "tui"}),
+    "server": frozenset({"__init__", "core", "bots", "table", "words", "server"}),
     "cli": frozenset(
         {
             "__init__",
@@ -76,7 +76,7 @@ LAYERS: dict[str, frozenset[str]] = {
             "sim",
             "analysis",
             "rl",
-            "narration",
+            "words",
             "tui",
             "server",
             "cli",
@@ -376,7 +376,7 @@ def test_walker_resolves_relative_imports(
         ("lastcard.server.rooms", "from lastcard.sim import play_game"),
         ("lastcard.rl.env", "from lastcard.sim import runner"),
         ("lastcard.table.table", "from lastcard.sim import runner"),
-        ("lastcard.table.table", "from lastcard.narration import Narrator"),
+        ("lastcard.table.table", "from lastcard.words import Narrator"),
         ("lastcard.bots.greedy", "from lastcard.table import Table"),
         ("lastcard.core.offers", "from lastcard.table import Table"),
         ("lastcard.rl.env", "from lastcard.server import rooms"),
@@ -387,8 +387,8 @@ def test_walker_resolves_relative_imports(
         ("lastcard", "from . import bots"),
         ("lastcard.core.engine", "import lastcard"),
         ("lastcard.core.engine", "from ... import lastcard"),
-        ("lastcard.narration", "from lastcard.sim import runner"),
-        ("lastcard.bots.greedy", "from lastcard.narration import Narrator"),
+        ("lastcard.words", "from lastcard.sim import runner"),
+        ("lastcard.bots.greedy", "from lastcard.words import Narrator"),
         ("lastcard.util", "from .core import Card"),
     ],
 )

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 import lastcard
 from lastcard.cli import app
-from lastcard.narration import Narrator, card_text, cards_text
 from lastcard.sim import play_game
+from lastcard.words import Narrator, card_text, cards_text
 
 runner = CliRunner()
 

@@ -38,6 +38,10 @@ STATE_KEYS = {
     "to_act",
     "deadline",
     "events",
+    "story",
+    "prompt",
+    "cheats",
+    "alerts",
 }
 NEVER = {"token", "token_hash", "client_seed"}  # keys no frame has, before or after the end
 UNTIL_REVEAL = {"server_seed", "seed", "client_seeds", "record"}  # the reveal's alone

@@ -502,7 +502,7 @@ def test_s4_a_repeated_id_gets_the_same_answer_and_is_applied_once(server: LiveS
 def _error(reply: Any, status: int, code: str) -> None:
     assert reply.status_code == status, reply.text
     body = reply.json()
-    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}, body
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message", "words"}, body
     assert body["error"]["code"] == code and body["error"]["message"]
 
 

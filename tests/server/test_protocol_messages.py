@@ -310,14 +310,28 @@ def test_s4_step1_the_limit_counts_bytes_not_characters() -> None:
 
 
 def test_s3_error_message_has_exactly_the_fields_given() -> None:
-    assert error_message("STALE", "old") == {"t": "error", "code": "STALE", "message": "old"}
+    late = "Too late: the table moved on before your move arrived."
+    assert error_message("STALE", "old") == {
+        "t": "error",
+        "code": "STALE",
+        "message": "old",
+        "words": late,
+    }
     assert error_message("STALE", "old", "r1", 0) == {
         "t": "error",
         "code": "STALE",
         "message": "old",
+        "words": late,
         "id": "r1",
         "ply": 0,
     }
+
+
+def test_s3_every_protocol_code_is_said_in_a_sentence() -> None:
+    """The `words` of an error: the protocol's own sentence, or the server's message made one."""
+    for code in PROTOCOL_CODES:
+        words = error_message(code, "the reason")["words"]
+        assert words[:1].isupper() and words.endswith((".", "!", "?")), (code, words)
 
 
 def test_s3_the_protocol_codes_are_those_of_the_spec() -> None:

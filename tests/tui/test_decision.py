@@ -6,8 +6,10 @@ import pytest
 
 from lastcard import Rules
 from lastcard.core import IllegalActionError, parse_action
-from lastcard.tui.decision import decision_text, refusal_text
+from lastcard.tui.decision import decision_text
 from lastcard.tui.session import GameSession
+from lastcard.tui.table_style import TABLE_STYLE
+from lastcard.words import refusals
 
 from .driver import stacked_session
 
@@ -18,7 +20,7 @@ def refusal(session: GameSession, code: str) -> str:
     action = parse_action(code)
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
-    return refusal_text(caught.value, action, session.view(), NAMES)
+    return refusals.refusal(caught.value, action, session.view(), NAMES, TABLE_STYLE)
 
 
 def test_3_2_a_card_that_does_not_match() -> None:

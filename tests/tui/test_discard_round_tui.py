@@ -17,11 +17,9 @@ from textual.widgets import Button, RichLog
 
 from lastcard import Rules
 from lastcard.core import Action, ActionKind, Card, Event, IllegalActionError, parse_action
-from lastcard.narration import Narrator
 from lastcard.tui.app import PlayApp
-from lastcard.tui.decision import decision_text, refusal_text
+from lastcard.tui.decision import decision_text
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
-from lastcard.tui.options import OPTIONS_BY_NAME, choice_label, with_option
 from lastcard.tui.pickers import ColourPicker
 from lastcard.tui.plain_answers import (
     PlayRequest,
@@ -29,11 +27,16 @@ from lastcard.tui.plain_answers import (
     accepted_line,
     narrowed_discard,
     read_answer,
-    refusal_words,
 )
-from lastcard.tui.plain_words import narration_card, spoken, table_lines
+from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
+from lastcard.tui.table_style import TABLE_STYLE
 from lastcard.tui.widgets import CardWidget
+from lastcard.words import Narrator
+from lastcard.words.options import OPTIONS_BY_NAME, choice_label, with_option
+from lastcard.words.refusals import refusal
+from lastcard.words.spoken import narration_card, spoken
+from lastcard.words.style import PLAIN
 
 from .driver import at_table, bots_move, make_app, play, screen_text, stacked_session, table_of
 from .test_plain import Played
@@ -103,7 +106,7 @@ def test_7_11_4_you_play_the_wild_customizable_and_discard_last_with_uno(tmp_pat
         assert session.state.to_act == 0
         text = screen_text(app)
         assert ASKS_YOU in text
-        assert "press u first to call UNO with it" in text
+        assert "press u first to call Uno with it" in text
         table = table_of(app)
         assert not table.query_one("#decline", Button).disabled
         assert table.query_one("#draw", Button).disabled  # nobody draws in a round
@@ -135,7 +138,7 @@ def test_7_11_4_asked_first_you_decline_with_d(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Ada's Wild Customizable opens a discard round." in text
         assert ASKS_YOU in text and "Decline (d)" in text
-        assert "call UNO" not in text  # three cards: no discard leaves one
+        assert "call Uno" not in text  # three cards: no discard leaves one
         await pilot.press("d")
         await pilot.pause()
         assert "You decline to discard." in story(app)
@@ -178,7 +181,7 @@ def test_7_11_4_the_status_names_who_is_asked_and_then_asks_you() -> None:
     assert status(session).startswith("Discard round: Basil is asked")
     session.step_bots()
     assert status(session) == (
-        f"{ASKS_YOU} [d]. A discard leaves you one card: press u first to call UNO with it."
+        f"{ASKS_YOU} [d]. A discard leaves you one card: press u first to call Uno with it."
     )
 
 
@@ -192,19 +195,19 @@ def test_7_11_4_refusals_in_the_rounds_words() -> None:
         action = parse_action(code)
         with pytest.raises(IllegalActionError) as caught:
             session.act(action)
-        assert refusal_text(caught.value, action, session.view(), THREE) == said
-        assert refusal_words(caught.value, action, session.view(), THREE) == said
+        assert refusal(caught.value, action, session.view(), THREE, TABLE_STYLE) == said
+        assert refusal(caught.value, action, session.view(), THREE, PLAIN) == said
     bots_until_you(session)
     action = parse_action("draw")
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
     assert caught.value.code == "RESPONSE_REQUIRED"
     view = session.view()
-    assert refusal_text(caught.value, action, view, THREE) == (
-        "Answer first: discard one card [Enter] or decline [d]."
+    assert refusal(caught.value, action, view, THREE, TABLE_STYLE) == (
+        "Answer first: discard one card [←→ Enter, or click] or decline [d]."
     )
-    assert refusal_words(caught.value, action, view, THREE) == (
-        "Answer first: discard a card (its number) or decline (d)."
+    assert refusal(caught.value, action, view, THREE, PLAIN) == (
+        "Answer first: discard one card (its number) or decline (d)."
     )
 
 
@@ -213,11 +216,11 @@ def test_7_11_4_discarding_outside_a_round_is_refused_in_words() -> None:
     action = parse_action("discard R5")
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
-    assert refusal_words(caught.value, action, session.view(), THREE) == (
+    assert refusal(caught.value, action, session.view(), THREE, PLAIN) == (
         "There is no discard round now: a card is discarded only when one asks you."
     )
-    assert refusal_text(caught.value, action, session.view(), THREE) == (
-        "There is no discard round now."
+    assert refusal(caught.value, action, session.view(), THREE, TABLE_STYLE) == (
+        "There is no discard round now: a card is discarded only when one asks you."
     )
 
 
@@ -231,8 +234,8 @@ def test_7_11_4_plain_you_discard_last_with_the_call_by_number() -> None:
     assert "Your hand, 2 cards (* can be discarded): 1 Red 5*, 2 Green 1*." in text
     assert "Add ! to the card to call Uno with it, as in 1!." in text
     assert (
-        "Discard round: discard one card beneath the top card (a card marked *), "
-        "or decline (d) > 1!"
+        "Discard round: discard one card beneath the top card (its number), or decline (d). "
+        "A discard leaves you one card: add ! to call Uno with it, as in 3!. > 1!"
     ) in text
     assert "You discard Red 5 beneath the top card (1 card left) and call Uno!" in text
     assert [(e.card.code, e.uno) for e in played.events("discard") if e.seat == 0] == [("R5", True)]

@@ -14,10 +14,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static, Switch
 
 from lastcard.core import Rules
-from lastcard.narration import PRESET_HELP
 from lastcard.tui.new_game import NewGameScreen
-from lastcard.tui.options import OPTIONS, OPTIONS_BY_NAME, choice_label, option_value
 from lastcard.tui.settings import PlaySettings
+from lastcard.words import PRESET_HELP
+from lastcard.words.options import OPTIONS, OPTIONS_BY_NAME, choice_label, option_value
 
 from .colours import contrast
 

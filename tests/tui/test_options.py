@@ -12,7 +12,9 @@ from lastcard.core import Rules
 from lastcard.core.errors import RulesError
 from lastcard.tui.app import PlayApp
 from lastcard.tui.help_text import KEYS_MARKDOWN, house_rules, rules_markdown
-from lastcard.tui.options import (
+from lastcard.tui.pacing import CATCH_WINDOW, UNO_GRACE
+from lastcard.tui.table import TableScreen
+from lastcard.words.options import (
     OPTIONS,
     OPTIONS_BY_NAME,
     UNSUPPORTED,
@@ -21,8 +23,6 @@ from lastcard.tui.options import (
     option_value,
     with_option,
 )
-from lastcard.tui.pacing import CATCH_WINDOW, UNO_GRACE
-from lastcard.tui.table import TableScreen
 
 RULES_FIELDS = [f.name for f in dataclasses.fields(Rules)]
 

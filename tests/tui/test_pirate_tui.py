@@ -24,20 +24,24 @@ from textual.widgets import Button, Input, RichLog, Static
 from lastcard import Rules
 from lastcard.bots import make_bot
 from lastcard.core import Action, ActionKind, Card, IllegalActionError, PlayerView, parse_action
-from lastcard.narration import Narrator
 from lastcard.tui.app import PlayApp
-from lastcard.tui.decision import decision_text, refusal_text
+from lastcard.tui.decision import decision_text
 from lastcard.tui.faces import CHEAT_MARK, card_label, hand_order
 from lastcard.tui.fit import PANEL_HEIGHT, fit_table, pack
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
-from lastcard.tui.options import OPTIONS_BY_NAME, forced_options, with_option
 from lastcard.tui.pickers import TargetPicker
-from lastcard.tui.pirate import cheat_cards, played_after_drawing
-from lastcard.tui.plain_answers import read_answer, refusal_words
+from lastcard.tui.plain_answers import read_answer
 from lastcard.tui.plain_questions import help_lines
-from lastcard.tui.plain_words import spoken, table_lines
+from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
+from lastcard.tui.table_style import TABLE_STYLE
 from lastcard.tui.widgets import CardWidget, OpponentPanel
+from lastcard.words import Narrator
+from lastcard.words.options import OPTIONS_BY_NAME, forced_options, with_option
+from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.refusals import refusal
+from lastcard.words.spoken import spoken
+from lastcard.words.style import PLAIN
 
 from .driver import at_table, bots_move, fully_visible, make_app, play, screen_text, table_of
 from .test_new_game import Host, error_text, run, select, switch, toggle
@@ -323,12 +327,12 @@ def test_7_6_4_refusals_in_the_windows_words() -> None:
         action = parse_action(code)
         with pytest.raises(IllegalActionError) as caught:
             session.act(action)
-        assert refusal_text(caught.value, action, view, TWO) == said
+        assert refusal(caught.value, action, view, TWO, TABLE_STYLE) == said
     mine = yours()
     action = parse_action("cheat")
     with pytest.raises(IllegalActionError) as caught:
         mine.act(action)
-    assert refusal_text(caught.value, action, mine.view(), THREE) == (
+    assert refusal(caught.value, action, mine.view(), THREE, TABLE_STYLE) == (
         "There is no play waiting to be let stand or called a cheat now."
     )
 
@@ -485,7 +489,10 @@ def test_7_6_3_plain_you_cheat_by_number_and_a_bot_calls_it() -> None:
         "1 Red 3*, 2 Green 8 cheat, 3 Blue 2 cheat."
     ) in text
     assert "Open hands: Ada Red 9, Yellow 2, Blue 1; Basil Yellow 9, Green 1, Green 2." in text
-    assert "Your turn: play a card marked *, or any card as a cheat, or draw (d) > 2" in text
+    assert (
+        "Your turn: play a card marked * (its number) or draw (d). "
+        "Cards marked cheat are cheats: they stand unless someone calls them. > 2"
+    ) in text
     assert "Cheat: Green 8 does not match, it stands unless someone calls it." in text
     assert "Ada calls a cheat: right! You take Green 8 back and draw 2." in text
 
@@ -499,7 +506,8 @@ def test_7_6_4_plain_asked_you_let_it_stand(answer: str) -> None:
         "Called: if it is a cheat, Ada takes Green 8 back and draws 2; if fair, you draw 2 and "
         "it stands."
     ) in text
-    assert f"Let it stand (p) or call a cheat (c) > {answer}" in text
+    assert "Let it stand (p) or call a cheat (c). Called:" in text
+    assert f"it stands. > {answer}" in text
     assert "You let it stand." in text
     assert [e.seat for e in played.events("pirate_pass")] == [0]
 
@@ -524,13 +532,13 @@ def test_7_6_4_plain_refusals_and_what_may_be_typed() -> None:
     action = parse_action("pass")
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
-    assert refusal_words(caught.value, action, view, THREE) == (
+    assert refusal(caught.value, action, view, THREE, PLAIN) == (
         "There is no play waiting to be let stand or called a cheat now."
     )
     plain = session_of(YOURS, THREE, {}, Rules(target_score=None, hand_size=3))
     with pytest.raises(IllegalActionError) as caught:
         plain.act(action)
-    assert refusal_words(caught.value, action, plain.view(), THREE) == (
+    assert refusal(caught.value, action, plain.view(), THREE, PLAIN) == (
         "This game is not played with Pirate rules: there are no cheats to call."
     )
 

@@ -81,7 +81,10 @@ def test_3_1_the_question_lists_your_hand_numbered_with_the_playable_cards_marke
     played = Played(stacked(["heuristic"], WITH_WILD), [])
     assert "Discard: Red 3." in played.text
     assert "Your hand, 3 cards (* can be played): 1 Red 5*, 2 Red 7*, 3 Wild*." in played.text
-    assert played.text.splitlines()[-2] == "Your turn: play a card marked * or draw (d) > "
+    assert (
+        played.text.splitlines()[-2]
+        == "Your turn: play a card marked * (its number) or draw (d). > "
+    )
     assert played.ending is Ending.QUIT and "Game saved" in played.text
 
 
@@ -174,15 +177,15 @@ DRAWN = "R5 B1 R6 B2 R7 B3 G3 G8"
 @pytest.mark.parametrize(("answer", "kept"), [("p", False), ("k", True), ("keep", True)])
 def test_3_3_the_card_drawn_is_played_or_kept(answer: str, kept: bool) -> None:
     played = Played(stacked(["heuristic"], DRAWN), ["d", answer])
-    assert "Your turn: nothing can be played, draw (d) > " in played.text
-    assert "You drew Green 8: play it (p) or keep it (k) > " in played.text
+    assert "Your turn: nothing matches. Draw a card (d). > " in played.text
+    assert "You drew Green 8: play it (p) or keep it (k). > " in played.text
     assert bool(played.events("keep")) is kept
     assert any(e.seat == 0 and e.card.code == "G8" for e in played.events("play")) is not kept
 
 
 def test_3_3_after_drawing_only_the_drawn_card_may_be_played() -> None:
     played = Played(stacked(["heuristic"], DRAWN), ["d", "1"])
-    assert "After drawing, only Green 8 may be played (p), or keep it (k)." in played.text
+    assert "After drawing, only Green 8 may be played (p); or keep it (k)." in played.text
 
 
 # -- the Wild Draw Four: challenge or accept ---------------------------------------------------
@@ -194,7 +197,7 @@ BLUFF = "R5 W+4 R6 R1 R7 G2 R9"
 @pytest.mark.parametrize(("answer", "challenged"), [("x", True), ("challenge", True), ("a", False)])
 def test_3_8_a_wild_draw_four_is_challenged_or_accepted(answer: str, challenged: bool) -> None:
     played = Played(stacked(["greedy:bluff=true"], BLUFF), ["1", answer])
-    assert "Ada played a Wild Draw Four on you: challenge (x), or accept (a) and draw 4" in (
+    assert "Ada played a Wild Draw Four on you: challenge (x) or accept (a) and draw 4" in (
         played.text
     )
     if challenged:
@@ -215,7 +218,10 @@ STACK = "R5 R+2 Y+2 B1 G9 B3 R9"
 def test_7_1_a_draw_two_is_stacked_by_its_number() -> None:
     played = Played(stacked(["heuristic"], STACK, rules=SEVEN_O), ["1", "1!"])
     assert "(* can be played): 1 Yellow Draw Two*, 2 Green 9." in played.text
-    assert "2 cards are coming to you: stack a card marked *, or accept (a) > " in played.text
+    assert (
+        "+2 is coming to you: stack a draw card (a card marked *) or accept (a) and draw 2. > "
+        in played.text
+    )
     accept = played.events("accept")[0]
     assert accept.seat == 1 and accept.count == 4
 
@@ -250,7 +256,7 @@ def test_4_2_uno_with_a_play_that_leaves_more_cards_is_refused() -> None:
 
 def test_4_3_a_late_uno_call_is_offered_before_the_bots_move() -> None:
     played = Played(stacked(["heuristic"], DUEL), ["1", "1", "uno"])
-    assert "You have one card and did not call Uno: type uno (u) now!" in played.text
+    assert "You have one card and did not call Uno: call it now (u)!" in played.text
     assert "Press Enter to let play go on > " in played.text
     assert played.events("uno")[0].seat == 0 and not played.events("catch")
 
@@ -266,7 +272,7 @@ def test_4_4_you_catch_a_bot_that_forgets_uno() -> None:
     # Ada never calls. You: R5 R6 Y0; Ada: R1 G6 G3, so each time she has one play only.
     session = stacked(["random:call_uno=false,voluntary_draw=false"], "R5 R1 R6 G6 Y0 G3 R9")
     played = Played(session, ["1", "1!", "c"])
-    assert "Ada did not call Uno: type catch 1 (c) to catch them!" in played.text
+    assert "Ada did not call Uno: catch (c)!" in played.text
     catch = played.events("catch")[0]
     assert catch.seat == 0 and catch.target == 1
     assert "You catch Ada without an Uno call!" in played.text
@@ -281,7 +287,7 @@ def test_7_3_a_jump_in_is_offered_and_taken_by_its_number() -> None:
         ["heuristic", "heuristic"], "B4 B2 G1 B2 R8 G5 G3 Y7 R6 B9", rules=SEVEN_O, dealer=2
     )
     played = Played(session, ["3", "2"])
-    assert "You may jump in with Blue 2: type 2." in played.text
+    assert "Jump in with Blue 2 (its number)!" in played.text
     jump = played.events("play")[-1]
     assert jump.seat == 0 and jump.jump_in and jump.card.code == "B2"
     assert "You jump in with Blue 2" in played.text
@@ -292,7 +298,7 @@ def test_7_3_a_jump_in_let_go_with_enter() -> None:
         ["heuristic", "heuristic"], "B4 B2 G1 B2 R8 G5 G3 Y7 R6 B9", rules=SEVEN_O, dealer=2
     )
     played = Played(session, ["3", ""])
-    assert "You may jump in with Blue 2: type 2." in played.text
+    assert "Jump in with Blue 2 (its number)!" in played.text
     assert not any(e.jump_in and e.seat == 0 for e in played.events("play"))
     assert any(e.seat == 2 for e in played.events("play") + played.events("draw"))
 
@@ -302,7 +308,7 @@ def test_7_3_a_jump_in_let_go_with_enter() -> None:
 
 def test_2_4_a_first_wild_asks_you_for_its_colour() -> None:
     played = Played(stacked(["heuristic"], "R5 B1 R6 B2 R7 B3 W"), ["blue"])
-    assert "The first discard is a Wild: name its colour, r, y, g or b > " in played.text
+    assert "The first discard is a Wild: name its colour (r, y, g or b). > " in played.text
     assert played.events("color")[0].seat == 0
     assert played.session.view().color is Color.BLUE
 

@@ -20,7 +20,9 @@ from lastcard.tui.plain_answers import (
     narrowed,
     read_answer,
 )
-from lastcard.tui.plain_words import card_name, spoken, table_lines
+from lastcard.tui.plain_words import table_lines
+from lastcard.words.cards import card_name
+from lastcard.words.spoken import spoken
 
 HAND = tuple(Card.from_code(code) for code in ("R5", "R7", "G+2", "W"))
 NAMES = ["You", "Ada", "Basil"]

@@ -42,7 +42,7 @@ def answer_for(question: str, told: list[str]) -> str:
     if seats:
         return seats[0]
     if "Press Enter to let play go on" in question:
-        return "uno" if any("type uno (u) now" in line for line in told) else ""
+        return "uno" if any("call it now (u)" in line for line in told) else ""
     if "Press Enter to deal hand" in question or "another game" in question:
         return ""
     if "Resume it?" in question:
@@ -59,7 +59,7 @@ def answer_for(question: str, told: list[str]) -> str:
             if playable:
                 return playable[0] + ("!" if count == 2 else "")
             break
-    if "draw (d)" in question:
+    if "draw (d)" in question or "Draw a card (d)" in question:
         return "d"
     if "accept (a)" in question:
         return "a"
@@ -238,7 +238,10 @@ def test_a_dumb_terminal_gets_whole_questions_and_ctrl_d_saves(tmp_path: Path) -
     text = seen.decode().replace("\r\n", "\n")
     assert process.returncode == 0, text
     assert "playing line by line" in text
-    whole = "\nAda played a Wild Draw Four on you: challenge (x), or accept (a) and draw 4 > "
+    whole = (
+        "\nAda played a Wild Draw Four on you: challenge (x) or accept (a) and draw 4. "
+        "A failed challenge: you draw 6. A caught bluff: Ada draws 4 instead. > "
+    )
     assert whole in text  # not scrolled sideways, as readline does on a dumb terminal
     assert "Game saved: lastcard play resumes it." in text
     assert (tmp_path / "saved-game.json").exists()

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from lastcard import IllegalActionError, Rules, apply, parse_action, player_view
-from lastcard.tui.plain_answers import refusal_words
+from lastcard.words.refusals import refusal
+from lastcard.words.style import PLAIN
 from positions import position
 
 THEMES = Rules.preset("themes")
@@ -24,6 +25,6 @@ def test_a_card_that_does_not_match_is_refused_in_words_on_every_top(top: str) -
     action = parse_action("R4")
     with pytest.raises(IllegalActionError) as refused:
         apply(state, 0, action)
-    said = refusal_words(refused.value, action, player_view(state, 0), NAMES)
+    said = refusal(refused.value, action, player_view(state, 0), NAMES, PLAIN)
     assert said.startswith("Red 4 does not match") and "play a blue card" in said
     assert said.endswith("or a wild."), said

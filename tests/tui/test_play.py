@@ -100,7 +100,7 @@ def test_4_4_a_bot_catches_you_when_you_forget_uno(tmp_path: Path) -> None:
         await bots_until_you(pilot, app)
         await play(pilot, app, "R7")  # down to one card, without the call
         text = screen_text(app)
-        assert "did not call UNO: press u now!" in text
+        assert "did not call Uno: call it now [u]!" in text
         await bots_move(pilot, app)  # Ada moves first: she catches you
 
     at_table(app, scenario)
@@ -140,7 +140,7 @@ def test_4_4_you_catch_a_bot_that_forgets_uno(tmp_path: Path) -> None:
         await play(pilot, app, "R6")
         await bots_move(pilot, app)  # Ada plays G6, her penultimate card, silently
         assert session.view().exposed == 1
-        assert "Ada did not call UNO: catch [c]!" in screen_text(app)
+        assert "Ada did not call Uno: catch [c]!" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
 

@@ -22,9 +22,9 @@ from textual.widgets import DataTable
 
 import lastcard.tui
 from lastcard.core import Event, GameState, Rules, team_totals
-from lastcard.narration import standings
 from lastcard.sim import play_game
 from lastcard.tui.summary import GameOverScreen, HandSummaryScreen
+from lastcard.words import standings
 
 NAMES = ("You", "Ada", "Basil", "Cleo")
 SIZE = (120, 40)

@@ -19,18 +19,23 @@ from textual.widgets import Button, Label, Static, Switch
 
 from lastcard import Rules
 from lastcard.core import Card, Color, Event, IllegalActionError, parse_action
-from lastcard.narration import Narrator
-from lastcard.tui.decision import decision_text, refusal_text
+from lastcard.tui.decision import decision_text
 from lastcard.tui.faces import card_label
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
 from lastcard.tui.new_game import member_id
-from lastcard.tui.options import OPTIONS_BY_NAME
 from lastcard.tui.pickers import ColourPicker, SeatsPicker, TargetPicker
-from lastcard.tui.plain_answers import PlayRequest, read_answer, refusal_words
+from lastcard.tui.plain_answers import PlayRequest, read_answer
 from lastcard.tui.plain_questions import help_lines
-from lastcard.tui.plain_words import card_name, narration_card, spoken, table_lines
+from lastcard.tui.plain_words import table_lines
 from lastcard.tui.session import GameSession
-from lastcard.tui.themes import gift_to
+from lastcard.tui.table_style import TABLE_STYLE
+from lastcard.words import Narrator
+from lastcard.words.cards import card_name
+from lastcard.words.options import OPTIONS_BY_NAME
+from lastcard.words.refusals import refusal
+from lastcard.words.spoken import narration_card, spoken
+from lastcard.words.style import PLAIN
+from lastcard.words.themes import gift_to
 
 from .driver import at_table, bots_move, make_app, play, screen_text, table_of
 from .test_new_game import Host, run, screen, select
@@ -286,7 +291,7 @@ def test_7_11_7_a_mambo_its_gifts_and_its_lead_by_keys(tmp_path: Path) -> None:
         await play(pilot, app, "R5")
         assert status(app).startswith(
             "Mambo: lead any card of your hand [←→ Enter, or click]: it need not match. "
-            "A lead that leaves you one card: press u first to call UNO with it."
+            "A lead that leaves you one card: press u first to call Uno with it."
         )
         await pilot.press("u")
         await play(pilot, app, "W")
@@ -338,7 +343,10 @@ def test_7_11_7_plain_a_mambo_given_and_led_by_number_and_code() -> None:
     played = Played(dealt(MAMBO_HANDS, dealer=2), ["5", "2", "give R5", "lead W:b!"])
     text = played.text
     assert "Your hand, 4 cards (* can be given): 1 Red 5*, 2 Green 1*, 3 Blue 7*, 4 Wild*." in text
-    assert "Mambo: give one card to Ada (a card marked *); then to Basil; then you lead > 2" in text
+    assert (
+        "Mambo: give one card to Ada (its number). Then to Basil. Then you lead any card. > 2"
+        in (text)
+    )
     assert "You give Green 1 to Ada." in text
     assert "You give Red 5 to Basil." in text
     assert "Your hand, 2 cards (* can be led): 1 Blue 7*, 2 Wild*." in text
@@ -354,8 +362,8 @@ def test_7_11_7_out_of_turn_a_gift_is_refused_in_words() -> None:
     with pytest.raises(IllegalActionError) as caught:
         session.act(action)
     said = "It is Ada's Mambo: wait for their gifts and their lead."
-    assert refusal_text(caught.value, action, session.view(), NAMES[:3]) == said
-    assert refusal_words(caught.value, action, session.view(), NAMES[:3]) == said
+    assert refusal(caught.value, action, session.view(), NAMES[:3], TABLE_STYLE) == said
+    assert refusal(caught.value, action, session.view(), NAMES[:3], PLAIN) == said
 
 
 # -- Invisibility (§7.11.3) -----------------------------------------------------------------------
@@ -411,7 +419,7 @@ def test_7_11_3_a_block_that_leaves_one_card_goes_with_the_uno_call(tmp_path: Pa
 
     async def scenario(pilot: Pilot[None]) -> None:
         await bots_move(pilot, app)
-        assert "The block leaves you one card: press u first to call UNO with it." in status(app)
+        assert "The block leaves you one card: press u first to call Uno with it." in status(app)
         await pilot.press("u")
         await pilot.pause()
         assert "UNO! will be called with your block (u again: not)." in status(app)
@@ -448,9 +456,10 @@ def test_7_11_3_a_pending_stack_offers_the_block_beside_accepting() -> None:
         "Or block it all with Invisibility [b] (choose a colour)."
     )
     played = Played(basils_draw_three(THEMES.changed(stacking="same")), ["b", "y"])
-    assert "3 cards are coming to you: accept (a) and draw them, or block it all with " in (
-        played.text
-    )
+    assert (
+        "+3 is coming to you: accept (a) and draw 3. "
+        "Or block it all with Invisibility (b) (choose a colour)."
+    ) in played.text
     assert sent(played.session) == ["block y"]
 
 
@@ -461,9 +470,7 @@ def test_7_11_3_a_wild_draw_four_on_you_offers_the_block_beside_the_challenge() 
     assert said.startswith("Ada played a Wild Draw Four on you: challenge [x] or accept [a]")
     assert said.endswith(" Or block it all with Invisibility [b] (choose a colour).")
     played = Played(dealt(["WI R5 G1", "W+4 B2 B4"], dealer=0, scripts={1: ["W+4:b"]}), ["block y"])
-    assert "or accept (a) and draw 4, or block it all with Invisibility (b) > block y" in (
-        played.text
-    )
+    assert "Or block it all with Invisibility (b) (choose a colour). > block y" in played.text
     assert sent(played.session) == ["block y"]
 
 
@@ -472,7 +479,7 @@ def test_7_11_3_plain_block_by_b_then_the_colour() -> None:
     text = played.text
     assert (
         "Basil's Red Draw Three would make you draw 3: block it with Invisibility (b) "
-        "or allow (a) > b"
+        "(choose a colour) or allow (a). > b"
     ) in text
     assert "Invisibility: which colour? r red, y yellow, g green, b blue > g" in text
     assert "You block it with Invisibility, choosing green (2 cards left)." in text

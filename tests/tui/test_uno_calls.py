@@ -114,7 +114,7 @@ def test_4_4_you_have_time_to_catch_a_bot_that_did_not_call(tmp_path: Path) -> N
         assert session.view().exposed == 1
         await pilot.pause(0.6)  # a dozen of the bots' usual pauses
         assert len(session.record().actions) == 2, "a bot moved before you could catch Ada"
-        assert "Ada did not call UNO: catch [c]!" in screen_text(app)
+        assert "Ada did not call Uno: catch [c]!" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
 

@@ -11,7 +11,6 @@ from typing import Annotated
 import typer
 
 from lastcard.core import Rules
-from lastcard.narration import PRESET_HELP
 from lastcard.sim.fast.support import POLICIES
 from lastcard.sim.parallel import (
     BACKENDS,
@@ -21,6 +20,7 @@ from lastcard.sim.parallel import (
     RayBackend,
     set_default_backend,
 )
+from lastcard.words import PRESET_HELP
 
 from .common import bot_choices, choices, fail
 

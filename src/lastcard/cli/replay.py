@@ -17,7 +17,7 @@ from lastcard.core import (
     replay_steps,
 )
 from lastcard.core.record import state_digest
-from lastcard.narration import Narrator, game_title
+from lastcard.words import Narrator, game_title
 
 from .common import (
     fail,

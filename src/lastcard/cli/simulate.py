@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from lastcard.core import LastcardError
-from lastcard.narration import rules_name
 from lastcard.sim import simulate_with_progress
 from lastcard.sim.fast import choose_engine
+from lastcard.words import rules_name
 
 from .common import (
     check_bot,

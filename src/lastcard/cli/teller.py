@@ -11,7 +11,7 @@ from lastcard.core import (
     EventType,
     GameState,
 )
-from lastcard.narration import Narrator
+from lastcard.words import Narrator
 
 
 class Teller:

@@ -11,8 +11,8 @@ import typer
 from rich.text import Text
 
 from lastcard.core import LastcardError
-from lastcard.narration import Narrator, game_title
 from lastcard.sim import play_game
+from lastcard.words import Narrator, game_title
 
 from .common import (
     check_bot,

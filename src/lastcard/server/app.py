@@ -41,7 +41,8 @@ from starlette.websockets import WebSocket
 
 from lastcard.core import GameRecord, LastcardError, Rules, RulesError, replay, state_digest
 from lastcard.core.rules import OPTION_CHOICES, THEME_CARDS
-from lastcard.narration import PRESET_HELP
+from lastcard.words import PRESET_HELP
+from lastcard.words.options import OPTIONS_BY_NAME, described
 
 from .connection import Connection
 from .credentials import new_table_code, normalise_code
@@ -61,6 +62,7 @@ from .protocol import (
     text,
     whole,
 )
+from .protocol_words import protocol_words
 from .rates import RateBook
 from .room import CLOSED, PLAYING, RECENT_CHAT, WAITING, Room, Timing
 from .seating import LEVELS
@@ -319,6 +321,9 @@ class Server:
         for name, choices in OPTION_CHOICES.items():
             options[name]["choices"] = list(choices)
         options["theme_cards"]["choices"] = list(supported_theme_cards())
+        for name, option in options.items():  # the words of lastcard.words.options
+            if name in OPTIONS_BY_NAME:
+                option.update(described(name, option.get("choices", ())))
         return JSONResponse(
             {
                 "presets": [
@@ -569,7 +574,10 @@ def _ip(request: Request) -> str:
 def _error_response(request: Request, error: Exception) -> Response:
     assert isinstance(error, LastcardError)
     status = _HTTP_STATUS.get(error.code, 400)
-    return JSONResponse({"error": {"code": error.code, "message": str(error)}}, status_code=status)
+    message = str(error)
+    said = protocol_words(error.code, message)
+    body = {"error": {"code": error.code, "message": message, "words": said}}
+    return JSONResponse(body, status_code=status)
 
 
 def _page(name: str) -> Any:

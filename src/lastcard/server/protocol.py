@@ -19,6 +19,8 @@ from typing import Any
 from lastcard.core import LastcardError
 from lastcard.core.errors import shown
 
+from .protocol_words import protocol_words
+
 VERSION = 1
 MAX_MESSAGE_BYTES = 4 * 1024  # §8: 4 KiB per message (the transport allows 16 KiB frames)
 MAX_ID_LENGTH = 24
@@ -253,8 +255,14 @@ def parse_message(raw: str | bytes) -> ClientMessage:
 def error_message(
     code: str, message: str, request_id: str | None = None, ply: int | None = None
 ) -> dict[str, Any]:
-    """The `error` push: `{t, id?, code, message, ply?}`."""
-    out: dict[str, Any] = {"t": "error", "code": code, "message": message}
+    """The `error` push: `{t, id?, code, message, words, ply?}`; `words` says it to a player
+    (the room words the engine's refusals itself, for the reader's position)."""
+    out: dict[str, Any] = {
+        "t": "error",
+        "code": code,
+        "message": message,
+        "words": protocol_words(code, message),
+    }
     if request_id is not None:
         out["id"] = request_id
     if ply is not None:

@@ -40,6 +40,7 @@ from lastcard.core import (
     ActionKind,
     Event,
     GameRecord,
+    IllegalActionError,
     LastcardError,
     Phase,
     Rules,
@@ -53,6 +54,8 @@ from .autopilot import autopilot_choice
 from .credentials import new_token, token_hash, token_matches
 from .fairness import ALGO, commitment, game_seed, new_server_seed
 from .protocol import MAX_NAME, VERSION, ClientMessage, ProtocolError, error_message
+from .protocol_words import protocol_words
+from .reader_words import Story, alert_words, cheat_codes, prompt_words, refusal_words
 from .seating import LEVELS, Seat
 from .storage import ChatLine, GameRow, SeatRow, StoredAction, StoredTable
 
@@ -164,6 +167,7 @@ class Game:
     commitment: str
     client_seeds: tuple[str, ...]
     started: float
+    story: Story  # what each reader has been told of this hand (`reader_words`)
     hand_log: list[tuple[int, Event]] = field(default_factory=list)  # (seq, event) this hand
 
     def engine_seat(self, seat: int | None) -> int | None:
@@ -357,7 +361,7 @@ class Room:
             self._replan(now, force=True)
         if self.game is not None:
             since = message.get("since")
-            effects.send(client, self._state_for(client, self._events_since(since)))
+            effects.send(client, self._state_for(client, since))
         if message.id is not None:
             effects.send(client, {"t": "ack", "id": message.id, "ply": self._ply()})
         return effects
@@ -422,11 +426,13 @@ class Room:
         except LastcardError as error:
             ply = self._ply() if self.game is not None else None
             reply = error_message(error.code, str(error), message.id, ply)
+            if isinstance(error, IllegalActionError):
+                reply["words"] = self._refusal_words(error, message, seat)
             effects.send(client, reply)
             if message.id is not None and seat is not None:
                 self._remember(self._answers.setdefault(seat, OrderedDict()), message.id, [reply])
             if isinstance(error, StaleActionError):
-                effects.send(client, self._state_for(client, []))
+                effects.send(client, self._state_for(client, self.seq))
         self._replan(now, force=message.type in ("autopilot", "leave"))
         return effects
 
@@ -891,6 +897,7 @@ class Room:
         self.last_activity = now
         if code == "next":
             game.hand_log = []  # a reconnecting client is told the current hand's story
+            game.story.new_hand()
         self._replan(now)  # the states sent carry the next decision's deadline
         self._log_and_broadcast(effects, list(events))
         if table.state.phase is Phase.GAME_OVER:
@@ -964,13 +971,20 @@ class Room:
             "seq": self.seq,
         }
 
-    def _state_for(self, client: int, events: Sequence[Event]) -> dict[str, Any]:
+    def _state_for(self, client: int, since: int | None) -> dict[str, Any]:
+        """The `state` for `client`, with the events (and their story) pushed after `since`
+        (None: the whole hand)."""
         game = self._running()
         seat = self.clients[client].seat
         engine_seat = game.engine_seat(seat)
         table = game.table
         state = table.state
-        legal = [a.code for a in table.actions(engine_seat)] if engine_seat is not None else []
+        actions = table.actions(engine_seat) if engine_seat is not None else ()
+        legal = [a.code for a in actions]
+        view = table.view(engine_seat)
+        names = [self.seats[k].name for k in game.seats]
+        seen = [event.redact(engine_seat) for _, event in game.hand_log]
+        pushed = [event.redact(engine_seat) for event in self._events_since(since)]
         to_act = state.to_act if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) else None
         deadline = self._turn_deadline if self._turn_deadline is not None else None
         return {
@@ -980,13 +994,34 @@ class Room:
             "ply": table.ply,
             "seat": engine_seat,
             "seats": list(game.seats),
-            "names": [self.seats[k].name for k in game.seats],
-            "view": table.view(engine_seat).to_dict(),
+            "names": names,
+            "view": view.to_dict(),
             "legal": legal,
             "to_act": to_act,
             "deadline": round(deadline * 1000) if deadline is not None else None,
-            "events": [event.redact(engine_seat).to_dict() for event in events],
+            "events": [event.to_dict() for event in pushed],
+            "story": game.story.since(engine_seat, since),
+            "prompt": prompt_words(view, actions, names, seen),
+            "cheats": cheat_codes(view, actions),
+            "alerts": alert_words(pushed, engine_seat, names, game.table.rules),
         }
+
+    def _refusal_words(
+        self, error: IllegalActionError, message: ClientMessage, seat: int | None
+    ) -> str:
+        """An engine's refusal in the reader's words, for their position (`lastcard.words`)."""
+        game = self.game
+        engine_seat = game.engine_seat(seat) if game is not None else None
+        if game is not None and message.type == "action":
+            try:
+                action = parse_action(message.get("code"))
+            except LastcardError:
+                action = None
+            if action is not None:
+                names = [self.seats[k].name for k in game.seats]
+                view = game.table.view(engine_seat)
+                return refusal_words(error, action, view, names)
+        return protocol_words(error.code, error.message)
 
     def _events_since(self, since: int | None) -> list[Event]:
         game = self._running()
@@ -997,8 +1032,9 @@ class Room:
         self.seq += 1
         for event in events:
             game.hand_log.append((self.seq, event))
+        game.story.tell(self.seq, events, game.table.state)
         for client in self.clients:
-            effects.send(client, self._state_for(client, events))
+            effects.send(client, self._state_for(client, self.seq - 1))
 
     def _push(self, effects: Effects, message: dict[str, Any]) -> None:
         self.seq += 1
@@ -1104,7 +1140,10 @@ class Room:
             for i, k in enumerate(seats)
         ]
         table = Table(players, rules, seed=seed, generator="secure", actions=actions)
-        return Game(game_id, number, seats, table, server_seed, promise, client_seeds, started)
+        story = Story(len(seats), rules, [self.seats[k].name for k in seats])
+        return Game(
+            game_id, number, seats, table, server_seed, promise, client_seeds, started, story
+        )
 
     @staticmethod
     def restore(
@@ -1165,6 +1204,8 @@ class Room:
                     actions,
                 )
                 room.game.hand_log = _current_hand_events(room.game.table.record(), room.seq)
+                told = [event for _, event in room.game.hand_log]
+                room.game.story.tell(room.seq, told, room.game.table.state)
         room.suspended_since = now
         room._replan(now)
         return room

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from lastcard import narration
+from lastcard import words
 from lastcard.core import Card, Color, Kind
 from lastcard.core.cards import sort_hand
 
@@ -40,7 +40,7 @@ not the colour the player sees. Each is in its hue family and reads at WCAG AA c
 or better on the table's dark background, as text and in reverse video (the discard pile); each
 is one of xterm's 256 colours, so a 256-colour terminal shows it exactly."""
 
-COLOUR_NAMES: dict[Color, str] = {color: narration.COLOUR_NAMES[color.letter] for color in Color}
+COLOUR_NAMES: dict[Color, str] = {color: words.COLOUR_NAMES[color.letter] for color in Color}
 
 _VALUE_LABELS: dict[Kind, str] = {
     Kind.SKIP: "SKIP",

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from lastcard.core import Card, EffectKind, Rules, rule_facts
+from lastcard.words.options import OPTIONS, OptionSpec, choice_label, option_value, set_label
 
-from .options import OPTIONS, OptionSpec, choice_label, option_value, set_label
 from .pacing import CATCH_WINDOW, UNO_GRACE
 
 _OFFICIAL = Rules()

@@ -28,9 +28,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 from lastcard.core import Rules
 from lastcard.core.errors import RulesError
 from lastcard.core.rng import MAX_SEED
-from lastcard.narration import PRESET_HELP, rules_name
-
-from .options import (
+from lastcard.words import PRESET_HELP, rules_name
+from lastcard.words.options import (
     OPTIONS,
     OPTIONS_BY_NAME,
     OptionSpec,
@@ -39,6 +38,7 @@ from .options import (
     member_label,
     option_value,
 )
+
 from .settings import (
     BOT_LEVELS,
     DEFAULT_LEVEL,

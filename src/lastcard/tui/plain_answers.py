@@ -15,7 +15,7 @@ then led; asked about an Invisibility block, `b` or `block` blocks (`block g` na
 else it is asked) and `a` or `allow` allows.
 
 `read_answer` only reads: whether an action is legal is the engine's to say, and a refused one
-is explained by `refusal_words`.
+is explained by `lastcard.words.refusals`.
 
 >>> from lastcard.core import Card
 >>> hand = [Card.from_code("R5"), Card.from_code("W")]
@@ -36,15 +36,11 @@ from lastcard.core import (
     ActionKind,
     Card,
     Color,
-    IllegalActionError,
     LastcardError,
-    Phase,
     PlayerView,
     parse_action,
 )
-
-from .plain_words import COLOUR_WORDS, card_name
-from .refusals import NOTHING_NOW, not_your_turn
+from lastcard.words.cards import card_name
 
 COMMANDS: dict[str, str] = {
     "help": "what you may type",
@@ -308,71 +304,6 @@ def narrowed_discard(request: PlayRequest, offers: Sequence[Action]) -> list[Act
             return f"Uno is called with the discard that leaves you one card; {name} does not."
         discards = calls
     return discards
-
-
-def refusal_words(
-    error: IllegalActionError, action: Action, view: PlayerView, names: Sequence[str]
-) -> str:
-    """Why the engine refused `action`, in a player's words (its own message, which names the
-    rule, is the fallback)."""
-    code = error.code
-    card = action.card
-    top = card_name(view.top, view.color if view.top.is_wild else None)
-    if code == "CARD_DOES_NOT_MATCH" and card is not None:
-        colour = COLOUR_WORDS[view.color] if view.color is not None else "matching"
-        also = ""
-        if not view.top.is_wild:  # a wild has no value to match (its name is one word or so)
-            value = card_name(view.top).split(" ", 1)[1]
-            also = f", {'an' if value == '8' else 'a'} {value}"
-        return f"{card_name(card)} does not match {top}: play a {colour} card{also} or a wild."
-    if code == "CARD_NOT_IN_HAND" and card is not None:
-        return f"You have no {card_name(card)}."
-    if code == "ILLEGAL_WILD_DRAW_FOUR":
-        colour = COLOUR_WORDS[view.color] if view.color is not None else "current"
-        return f"A Wild Draw Four may be played only when you hold no {colour} card."
-    if code == "ONLY_DRAWN_CARD_MAY_BE_PLAYED" and view.drawn is not None:
-        return f"After drawing, only {card_name(view.drawn)} may be played (p), or keep it (k)."
-    if code == "CANNOT_DISCARD_LAST_CARD":
-        return "Your last card cannot be discarded: decline (d)."
-    if code == "NO_DISCARD_ROUND":
-        return "There is no discard round now: a card is discarded only when one asks you."
-    if code in NOTHING_NOW:
-        return NOTHING_NOW[code]
-    if code in ("NOT_YOUR_TURN", "JUMP_IN_NOT_ALLOWED", "NOT_THE_CHALLENGER"):
-        return not_your_turn(view, names, card, top)
-    if code == "RESPONSE_REQUIRED":
-        return "Answer first: " + _answer_needed(view)
-    if code == "OPTION_DISABLED" and action.kind in (ActionKind.PASS, ActionKind.CHEAT):
-        return "This game is not played with Pirate rules: there are no cheats to call."
-    if code == "NOTHING_TO_CALL":
-        return "There is no Uno to call now: call it with the play that leaves one card (3!)."
-    if code in ("CATCH_INVALID", "CATCH_TOO_LATE"):
-        return "That player cannot be caught now."
-    if code == "NOTHING_TO_KEEP":
-        return "There is no drawn card to keep."
-    if code == "NOTHING_TO_ACCEPT":
-        return "There is no penalty to accept."
-    return error.message[:1].upper() + error.message[1:]
-
-
-def _answer_needed(view: PlayerView) -> str:
-    if view.phase is Phase.AWAIT_WD4_RESPONSE:
-        return "challenge the Wild Draw Four (x) or accept it (a)."
-    if view.phase is Phase.AWAIT_STACK_RESPONSE:
-        return f"stack a draw card or accept the {view.pending_draw} cards (a)."
-    if view.phase is Phase.AWAIT_FIRST_COLOR:
-        return "name the colour of the first discard: r, y, g or b."
-    if view.phase is Phase.AWAIT_DISCARD:
-        return "discard a card (its number) or decline (d)."
-    if view.phase is Phase.AWAIT_PIRATE:
-        return "let the play stand (p) or call a cheat (c)."
-    if view.phase is Phase.AWAIT_BLOCK:
-        return "block it with Invisibility (b) or allow it (a)."
-    if view.phase is Phase.AWAIT_GIFT:
-        return "give a card (its number) to the player your Mambo names."
-    if view.phase is Phase.AWAIT_LEAD:
-        return "lead any card (its number) after your Mambo's gifts."
-    return "see the question above."
 
 
 def accepted_line(offers: Sequence[Action], hand: Sequence[Card]) -> str:

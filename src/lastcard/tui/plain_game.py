@@ -34,10 +34,15 @@ from lastcard.core import (
     PlayerView,
 )
 from lastcard.core.actions import discard, play
-from lastcard.narration import Narrator, game_title
+from lastcard.words import Narrator, game_title
+from lastcard.words.cards import COLOUR_WORDS, card_name
+from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.refusals import refusal
+from lastcard.words.spoken import narration_card, narration_colour, spoken
+from lastcard.words.style import PLAIN
+from lastcard.words.themes import INVISIBILITY
 
 from .help_text import rules_markdown
-from .pirate import cheat_cards, played_after_drawing
 from .plain_answers import (
     ENTER,
     BlockRequest,
@@ -48,21 +53,10 @@ from .plain_answers import (
     narrowed,
     narrowed_discard,
     read_answer,
-    refusal_words,
 )
 from .plain_io import Lines
 from .plain_questions import PROMPT_END, decision_lines, help_lines, numbered_hand
-from .plain_words import (
-    COLOUR_WORDS,
-    card_name,
-    cards_count,
-    discard_line,
-    hand_line,
-    narration_card,
-    narration_colour,
-    spoken,
-    table_lines,
-)
+from .plain_words import cards_count, discard_line, hand_line, table_lines
 from .play_choice import (
     JOKER_COUNT_PROMPT,
     JOKER_SEATS_PROMPT,
@@ -77,7 +71,6 @@ from .play_choice import (
 )
 from .session import GameSession
 from .settings import NOT_SAVED, SAVED
-from .themes import INVISIBILITY
 
 STORY_LINES = 12
 """Lines `story` tells again unless asked for more."""
@@ -470,7 +463,7 @@ class PlainGame:
         try:
             self.session.act(action)
         except IllegalActionError as error:
-            self.lines.say(refusal_words(error, action, view, self.names))
+            self.lines.say(refusal(error, action, view, self.names, PLAIN))
             return False
         except LastcardError as error:
             self.lines.say(str(error))

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
-from .plain_words import spoken
+from lastcard.words.spoken import spoken
 
 
 class Lines:

@@ -10,7 +10,7 @@ with the full-screen table's keys in parentheses.
 >>> view = player_view(state, 0)
 >>> notes, prompt = decision_lines(view, legal_actions(state, 0), ["You", "Ada"])
 >>> prompt
-'Your turn: play a card marked * or draw (d) > '
+'Your turn: play a card marked * (its number) or draw (d). > '
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lastcard.core import Action, ActionKind, Card, Event, Phase, PlayerView, Rules
+from lastcard.words.pirate import cheat_cards
+from lastcard.words.prompts import prompt
+from lastcard.words.style import PLAIN
 
 from .faces import hand_order
-from .pirate import call_price, cheat_cards, own_window, what_it_was, window_play
 from .plain_answers import COMMANDS
-from .plain_words import COLOUR_WORDS, card_name, discard_line, hand_line, open_hands_line
-from .themes import gift_to, gifts_after, threat
+from .plain_words import discard_line, hand_line, open_hands_line
 
 PROMPT_END = " > "
 
@@ -48,40 +49,40 @@ def decision_lines(
 ) -> tuple[list[str], str]:
     """The situation lines and the question for what the person may do now: their own
     decision when they are to act, else their out-of-turn offers (answered, or let go with
-    Enter). `armed`: Uno will be called with the next play. `after_draw`: under Pirate, the
-    play in its window came right after its player drew (`pirate.played_after_drawing`).
+    Enter). The question is the prompt every table says (`lastcard.words.prompts`), in line
+    mode's words. `armed`: Uno will be called with the next play. `after_draw`: under Pirate,
+    the play in its window came right after its player drew (`pirate.played_after_drawing`).
     `log`: the events seen so far, which say whom a Mambo's gift goes to and what an
-    Invisibility would block (`lastcard.tui.themes`)."""
+    Invisibility would block (`lastcard.words.themes`)."""
+    said = " ".join(
+        prompt(view, offers, names, PLAIN, after_draw=after_draw, log=log).plain.split()
+    )
+    asked = view.to_act == view.seat
+    if not asked:
+        return [said], "Press Enter to let play go on" + PROMPT_END
     hand = numbered_hand(view)
     plays = [a for a in offers if a.kind is ActionKind.PLAY]
     discards = [a for a in offers if a.kind is ActionKind.DISCARD]
     gifts = [a for a in offers if a.kind is ActionKind.GIVE]
     leads = [a for a in offers if a.kind is ActionKind.LEAD]
     blocks = [a for a in offers if a.kind is ActionKind.BLOCK]
-    kinds = {a.kind for a in offers}
-    notes = _chances(view, offers, names, hand)
-    if view.phase is Phase.AWAIT_PIRATE:
-        return _pirate_window(view, names, after_draw, notes)
-    if view.to_act != view.seat:
-        return notes, "Press Enter to let play go on" + PROMPT_END
     cheats = cheat_cards(view, offers)
-    situation = [discard_line(view)]
-    if view.phase is Phase.AWAIT_DISCARD:  # §7.11.4: the marks show what may be discarded
-        situation.append(hand_line(hand, playable_cards(discards), marked="can be discarded"))
+    notes = [] if view.phase is Phase.AWAIT_PIRATE else [discard_line(view)]
+    if view.phase is Phase.AWAIT_PIRATE:
+        pass  # the question says what the play was; the hand is not chosen from
+    elif view.phase is Phase.AWAIT_DISCARD:  # §7.11.4: the marks show what may be discarded
+        notes.append(hand_line(hand, playable_cards(discards), marked="can be discarded"))
     elif gifts:  # §7.11.7: any card may be given, then led
-        situation.append(hand_line(hand, playable_cards(gifts), marked="can be given"))
+        notes.append(hand_line(hand, playable_cards(gifts), marked="can be given"))
     elif leads:
-        situation.append(hand_line(hand, playable_cards(leads), marked="can be led"))
+        notes.append(hand_line(hand, playable_cards(leads), marked="can be led"))
     elif view.phase is Phase.AWAIT_BLOCK:  # §7.11.3: the hand as it is; no card is chosen
-        situation.append(hand_line(hand, ()))
-    elif (
-        view.phase is not Phase.AFTER_DRAW or cheats
-    ):  # the question names the one card that matters
-        situation.append(hand_line(hand, playable_cards(plays), cheats=cheats))
+        notes.append(hand_line(hand, ()))
+    elif view.phase is not Phase.AFTER_DRAW or cheats:  # else the question names the card
+        notes.append(hand_line(hand, playable_cards(plays), cheats=cheats))
     held = open_hands_line(view, names)
     if held is not None:
-        situation.append(held)
-    notes = [*situation, *notes]
+        notes.append(held)
     calls = [
         hand.index(a.card) + 1 for a in (*plays, *discards, *leads) if a.uno and a.card in hand
     ]
@@ -98,116 +99,7 @@ def decision_lines(
             if armed
             else "A block leaves you one card: add ! to call Uno with it, as in block g!."
         )
-    if view.phase is Phase.AWAIT_GIFT:
-        return notes, _gift_question(view, names, log) + PROMPT_END
-    if view.phase is Phase.AWAIT_LEAD:
-        lead = "Mambo: lead any card of your hand (a card marked *); it need not match"
-        return notes, lead + PROMPT_END
-    if view.phase is Phase.AWAIT_BLOCK:
-        question = f"{threat(view, log, names)}: block it with Invisibility (b) or allow (a)"
-        return notes, question + PROMPT_END
-    question = _own_question(view, plays, kinds, names, cheats)
-    if blocks:  # a pending draw, which a block cancels whole (§7.11.3)
-        question += ", or block it all with Invisibility (b)"
-    return notes, question + PROMPT_END
-
-
-def _gift_question(view: PlayerView, names: Sequence[str], log: Sequence[Event]) -> str:
-    """§7.11.7: your Mambo's gifts, one card to each player in turn."""
-    to = gift_to(view, log)
-    whom = names[to] if to is not None else "the next player"
-    after = gifts_after(view, log)
-    then = f"; then to {', '.join(names[seat] for seat in after)}" if after else ""
-    return f"Mambo: give one card to {whom} (a card marked *){then}; then you lead"
-
-
-def _pirate_window(
-    view: PlayerView, names: Sequence[str], after_draw: bool, notes: list[str]
-) -> tuple[list[str], str]:
-    """§7.6.4: asked about a play, what everyone can know of it and what a call costs."""
-    play = window_play(view, after_draw)
-    if view.to_act != view.seat or play is None:
-        if play is not None and play.player == view.seat:
-            notes = [own_window(view, names), *notes]
-        return notes, "Press Enter to let play go on" + PROMPT_END
-    situation = [
-        what_it_was(play, names, card_name, COLOUR_WORDS.__getitem__),
-        call_price(play, view, names, card_name),
-    ]
-    held = open_hands_line(view, names)
-    if held is not None:
-        situation.append(held)
-    return [*situation, *notes], "Let it stand (p) or call a cheat (c)" + PROMPT_END
-
-
-def _chances(
-    view: PlayerView, offers: Sequence[Action], names: Sequence[str], hand: Sequence[Card]
-) -> list[str]:
-    """The out-of-turn offers: a late Uno call, a catch, a jump-in."""
-    kinds = {a.kind for a in offers}
-    lines = []
-    if view.exposed == view.seat and ActionKind.UNO in kinds:
-        lines.append("You have one card and did not call Uno: type uno (u) now!")
-    for action in offers:
-        if action.kind is ActionKind.CATCH and action.target is not None:
-            name = names[action.target]
-            lines.append(f"{name} did not call Uno: type catch {action.target} (c) to catch them!")
-    if view.to_act != view.seat:
-        jumps = playable_cards([a for a in offers if a.kind is ActionKind.PLAY])
-        for card in jumps:
-            number = hand.index(card) + 1 if card in hand else None
-            lines.append(f"You may jump in with {card_name(card)}: type {number or card.code}.")
-    return lines
-
-
-def _own_question(
-    view: PlayerView,
-    plays: Sequence[Action],
-    kinds: set[ActionKind],
-    names: Sequence[str],
-    cheats: frozenset[Card] = frozenset(),
-) -> str:
-    pending = view.pending_draw
-    if view.phase is Phase.AWAIT_FIRST_COLOR:
-        return "The first discard is a Wild: name its colour, r, y, g or b"
-    if view.phase is Phase.AWAIT_DISCARD:
-        if ActionKind.DISCARD in kinds:
-            return (
-                "Discard round: discard one card beneath the top card (a card marked *), "
-                "or decline (d)"
-            )
-        return "Discard round: your last card stays with you, decline (d)"
-    if view.phase is Phase.AWAIT_WD4_RESPONSE:
-        who = names[view.top_player] if view.top_player is not None else "Someone"
-        stack = ", or stack a card marked *" if plays else ""
-        return (
-            f"{who} played a Wild Draw Four on you: challenge (x), "
-            f"or accept (a) and draw {pending}{stack}"
-        )
-    if view.phase is Phase.AWAIT_STACK_RESPONSE:
-        if plays:
-            return f"{pending} cards are coming to you: stack a card marked *, or accept (a)"
-        return f"{pending} cards are coming to you: accept (a) and draw them"
-    if view.phase is Phase.AFTER_DRAW and view.drawn is not None:
-        drawn = card_name(view.drawn)
-        if cheats and view.drawn in cheats:
-            return f"You drew {drawn}; it does not match: keep it (k), or play a card as a cheat"
-        if cheats:
-            return f"You drew {drawn}: play it (p), keep it (k), or play another card as a cheat"
-        if plays:
-            return f"You drew {drawn}: play it (p) or keep it (k)"
-        return f"You drew {drawn}; it cannot be played: keep it (k)"
-    draw = ActionKind.DRAW in kinds
-    if cheats:
-        some_fair = len(cheats) < len(playable_cards(plays))
-        fair = "a card marked *, or any card as a cheat" if some_fair else None
-        what = fair or "any card, as a cheat: none matches"
-        return f"Your turn: play {what}" + (", or draw (d)" if draw else "")
-    if plays:
-        return "Your turn: play a card marked *" + (" or draw (d)" if draw else "")
-    if draw:
-        return "Your turn: nothing can be played, draw (d)"
-    return "Your turn"
+    return notes, said + PROMPT_END
 
 
 def help_lines(

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from lastcard.core import LastcardError, Rules
-from lastcard.narration import PRESET_HELP, rules_name
+from lastcard.words import PRESET_HELP, rules_name
 
 from .plain_io import Lines
 from .plain_questions import PROMPT_END

@@ -2,109 +2,21 @@
 
 A screen reader reads the table's `R▲5` as "R, black up-pointing triangle, 5", and a Braille
 line spends cells on it; here a card is what a player would say: "Red 5", "Blue Draw Two",
-"Wild Draw Four, choosing green". These are the names the web table gives its cards
-(server/static/js/cards.js), so both tables speak alike. Lines carry no colour, no escape
-codes and no decoration: every character is meant to be read.
-
->>> card_name(Card.from_code("B+2"))
-'Blue Draw Two'
->>> card_name(Card.from_code("W+4"), Color.GREEN)
-'Wild Draw Four, choosing green'
->>> spoken("══ Game over: You win! ══")
-'Game over: You win!'
+"Wild Draw Four, choosing green" (`lastcard.words.cards`), the names the web table says too.
+Lines carry no colour, no escape codes and no decoration: every character is meant to be read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from rich.text import Text
-
-from lastcard.core import Card, Color, Kind, Phase, PlayerView
+from lastcard.core import Card, Phase, PlayerView
 from lastcard.core.cards import sort_hand as hand_order
-
-COLOUR_WORDS: dict[Color, str] = {
-    Color.RED: "red",
-    Color.YELLOW: "yellow",
-    Color.GREEN: "green",
-    Color.BLUE: "blue",
-}
-
-_KIND_NAMES: dict[Kind, str] = {
-    Kind.SKIP: "Skip",
-    Kind.REVERSE: "Reverse",
-    Kind.DRAW_TWO: "Draw Two",
-    Kind.WILD: "Wild",
-    Kind.WILD_DRAW_FOUR: "Wild Draw Four",
-    Kind.WILD_SHUFFLE_HANDS: "Wild Shuffle Hands",
-    Kind.WILD_CUSTOMIZABLE: "Wild Customizable",
-    Kind.WILD_DOWNPOUR_1: "Wild Downpour Draw One",
-    Kind.WILD_DOWNPOUR_2: "Wild Downpour Draw Two",
-    # Theme-pack cards (§7.11), named as the web table names them.
-    Kind.DRAW_THREE: "Draw Three",
-    Kind.WILD_HOWLER: "Howler",
-    Kind.WILD_INVISIBILITY: "Invisibility",
-    Kind.WILD_CARE_A_LOT: "Care-a-lot",
-    Kind.WILD_FRIENDSHIP: "Friendship",
-    Kind.WILD_JOKER: "Joker",
-    Kind.WILD_MAMBO: "Mambo",
-    Kind.WILD_TRAVEL: "Travel",
-}
+from lastcard.words.cards import COLOUR_WORDS, card_name
 
 PLAYABLE_MARK = "*"
 """After a card's name in your hand: it can be played now. One character a screen reader says
 as a short word ("star") and a Braille display shows in one cell."""
-
-# Invisible marks around each card the narrator draws: the narrator separates the cards of a
-# list with spaces, which codes can afford ("R5 G7") but names cannot ("Red 5 Green 7"), so
-# `spoken` puts a comma where one card ends and the next begins, and drops the marks.
-_CARD_START, _CARD_END = "\u2062", "\u2063"
-_NEXT_CARD = f"{_CARD_END} {_CARD_START}"
-
-# Decoration the narration draws around headings (`── Hand 2 ──`), and typography a speech
-# synthesizer reads aloud by name; each is replaced by what it stands for.
-_DECORATION = "─═ "
-_REPLACED = {" · ": ", ", "…": "...", "→": " to ", " — ": ", "}
-
-
-def card_name(card: Card, declared: Color | None = None) -> str:
-    """The card in words; a wild with a declared colour says it."""
-    if card.color is not None:
-        value = str(card.rank) if card.kind is Kind.NUMBER else _KIND_NAMES[card.kind]
-        return f"{COLOUR_WORDS[card.color].capitalize()} {value}"
-    name = _KIND_NAMES[card.kind]
-    if declared is None or card.kind is Kind.WILD_MAMBO:  # §7.11.7: a Mambo declares none
-        return name
-    return f"{name}, choosing {COLOUR_WORDS[declared]}"
-
-
-def narration_card(code: str, declared: str | None) -> Text:
-    """`card_name` as the `Narrator` draws cards (`card_format`: a code and a colour letter),
-    marked so that `spoken` separates the cards of a list with commas.
-
-    >>> from lastcard.narration import cards_text
-    >>> spoken(cards_text(["G5", "W"], card_format=narration_card).plain)
-    'Green 5, Wild'
-    """
-    colour = Color.from_letter(declared) if declared else None
-    return Text(f"{_CARD_START}{card_name(Card.from_code(code), colour)}{_CARD_END}")
-
-
-def narration_colour(letter: str) -> Text:
-    """A declared colour in words, as the `Narrator` draws colours (`colour_format`)."""
-    return Text(COLOUR_WORDS[Color.from_letter(letter)])
-
-
-def spoken(line: str) -> str:
-    """`line` without decoration: headings lose their rules, middle dots become commas, the
-    cards of a list are separated by commas."""
-    stripped = line.strip(_DECORATION)
-    if stripped != line.strip():  # a decorated heading
-        line = stripped
-    line = line.replace(_NEXT_CARD, ", ").replace(_CARD_START, "").replace(_CARD_END, "")
-    for old, new in _REPLACED.items():
-        line = line.replace(old, new)
-    return line.rstrip()
 
 
 def cards_count(count: int) -> str:

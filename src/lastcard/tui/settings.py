@@ -20,7 +20,7 @@ from typing import Any
 import platformdirs
 
 from lastcard.core import Rules
-from lastcard.narration import rules_name
+from lastcard.words import rules_name
 
 BOT_LEVELS: dict[str, str] = {
     "beginner": "forgetful:base=eager,forget=0.5,miss=0.5",

@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Label
 
 from lastcard.core import Card, Event, HandResult, Rules
-from lastcard.narration import elimination_hands, standings
+from lastcard.words import elimination_hands, standings
 
 from .faces import card_text, hand_order
 

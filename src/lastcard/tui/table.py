@@ -47,14 +47,15 @@ from lastcard.core import (
     PlayerView,
 )
 from lastcard.core.actions import discard, play
-from lastcard.narration import Narrator, game_goal, rules_name
+from lastcard.words import Narrator, game_goal, rules_name
+from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.refusals import refusal
 
-from .decision import decision_text, refusal_text
-from .faces import card_label, card_text, colour_text
+from .decision import decision_text
+from .faces import card_label, card_text
 from .fit import TableFit, fit_table
 from .pacing import bot_pause
 from .pickers import NO_TARGET, ColourPicker, SeatsPicker, TargetPicker
-from .pirate import cheat_cards, played_after_drawing
 from .play_choice import (
     JOKER_COUNT_PROMPT,
     JOKER_SEATS_PROMPT,
@@ -69,6 +70,7 @@ from .play_choice import (
 )
 from .session import GameSession
 from .summary import GameOverScreen, HandSummaryScreen
+from .table_style import TABLE_STYLE, story_card, story_colour
 from .uno_calls import UnoCalls
 from .widgets import (
     ActionBar,
@@ -133,8 +135,8 @@ class TableScreen(Screen[None]):
             session.rules,
             session.names,
             you=session.seat,
-            card_format=_card_face,
-            colour_format=_colour_face,
+            card_format=story_card,
+            colour_format=story_colour,
         )
         self.selected = 0
         self.uno_armed = False  # the next play goes with an Uno call
@@ -412,7 +414,7 @@ class TableScreen(Screen[None]):
             self.session.act(action)
         except IllegalActionError as error:
             # Said where the eyes are, above the hand, until the next move.
-            self._refusal = refusal_text(error, action, self.session.view(), self.names)
+            self._refusal = refusal(error, action, self.session.view(), self.names, TABLE_STYLE)
             self.refresh_table()
             return
         except LastcardError as error:
@@ -735,15 +737,6 @@ def armed_with(actions: Sequence[Action]) -> str:
         if kind in calling and ActionKind.PLAY not in calling:
             return str(kind.value)
     return "play"
-
-
-def _card_face(code: str, declared: str | None) -> Text:
-    """The narration draws cards as the hand does: `R▲5`, `W★W+4→G■`."""
-    return card_text(Card.from_code(code), Color.from_letter(declared) if declared else None)
-
-
-def _colour_face(letter: str) -> Text:
-    return colour_text(Color.from_letter(letter))
 
 
 def _last_event(log: Sequence[Event], kind: EventType) -> Event:

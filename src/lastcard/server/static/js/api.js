@@ -2,10 +2,12 @@
 
 /** A refused request: `code` from the reply's {error: {code, message}}, else HTTP_<status>. */
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  /** `words`: the server's sentence for the person (server/protocol_words.py), if any. */
+  constructor(code, message, status, words = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.words = words;
   }
 }
 
@@ -42,6 +44,7 @@ async function request(method, path, body) {
       error.code ?? `HTTP_${response.status}`,
       error.message ?? `The server answered ${response.status} ${response.statusText}.`,
       response.status,
+      error.words ?? null,
     );
   }
   return data;

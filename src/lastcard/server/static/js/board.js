@@ -4,7 +4,7 @@
 import { cardName, colourChoiceLabel, colourClass, COLOUR_NAMES, sortCodes } from "./cards.js";
 import { h, isAriaDisabled, replaceChildren, setAriaDisabled } from "./dom.js";
 import { cardFace } from "./hand.js";
-import { KEYS } from "./prompt.js";
+import { KEYS } from "./keys.js";
 
 /**
  * Keep the keyboard where it was when a part of the page is rebuilt: the element with the

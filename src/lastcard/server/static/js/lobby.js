@@ -25,7 +25,7 @@ const lobby = {
 };
 
 function words(failure) {
-  if (failure instanceof ApiError) return errorWords(failure.code, failure.message);
+  if (failure instanceof ApiError) return errorWords(failure.code, failure.message, failure.words);
   return errorWords("NETWORK");
 }
 

@@ -16,210 +16,15 @@ const SHOWN_ELSEWHERE = new Set(["target_score"]);
 const NOT_OFFERED = new Set(["mode", "turn_limit"]);
 export const CUSTOM = "custom";
 
-// The theme-pack cards (RULES.md §7.11) in words, in the engine's order: one checkbox each, of
-// those the server lists (GET /api/presets names the ones its engine plays).
-export const THEME_CARDS = [
-  {
-    name: "draw_three",
-    label: "Draw Three",
-    help: "The eight Draw Twos become Draw Threes: the next player draws 3 and is skipped",
-  },
-  {
-    name: "howler",
-    label: "Howler",
-    help: "A wild that shows the hand of a player you name to everyone",
-  },
-  {
-    name: "invisibility",
-    label: "Invisibility",
-    help: "A wild whose holder may block a card played at them: a draw, skip, swap or look",
-  },
-  {
-    name: "care_a_lot",
-    label: "Care-a-lot",
-    help: "A wild that opens a discard round: each player may discard one card",
-  },
-  {
-    name: "friendship",
-    label: "Friendship",
-    help: "A wild that swaps your hand with the hand of a player you name",
-  },
-  {
-    name: "joker",
-    label: "Joker",
-    help: "A wild that makes 1 to 3 players you choose draw 1 to 3 cards each",
-  },
-  {
-    name: "mambo",
-    label: "Mambo",
-    help: "Give one card to each other player, then lead any card without matching",
-  },
-  {
-    name: "travel",
-    label: "Travel",
-    help: "A wild that shows you alone the hand of a player you name",
-  },
-];
 
-const CUSTOM_WILD_EFFECTS = [
-  "none",
-  "next_draws:1",
-  "next_draws:2",
-  "next_draws:3",
-  "next_draws:4",
-  "others_draw:1",
-  "others_draw:2",
-  "others_draw:3",
-  "others_draw:4",
-  "skip",
-  "reverse",
-  "swap_hands",
-  "shuffle_hands",
-  "reveal",
-  // Care-a-lot (RULES.md §7.11.4): each player in turn may put one card beneath the top card.
-  "all_discard_one",
-];
-
-// The options a player chooses, in the terminal's words and order (tui/options.py). An option
-// the server lists that is not here still gets a plain control.
-const KNOWN = {
-  deck: {
-    label: "Deck",
-    kind: "choice",
-    choices: ["classic", "2018"],
-    help: "Classic 108 cards, or the 2018 deck with Wild Shuffle Hands and Wild Customizable",
-  },
-  hand_size: {
-    label: "Hand size",
-    kind: "int",
-    min: 1,
-    max: 15,
-    help: "Cards dealt to each player, 1 to 15",
-  },
-  scoring: {
-    label: "Scoring",
-    kind: "choice",
-    choices: ["standard", "alternative"],
-    help: "Standard: the hand's winner scores the others' cards; alternative: the lowest total wins",
-  },
-  tie_rule: {
-    label: "Ties",
-    kind: "choice",
-    choices: ["shared", "play_on"],
-    help: "Alternative scoring: players tied for lowest share the win, or play on",
-  },
-  dealer_draw_non_number: {
-    label: "Dealer draw",
-    kind: "choice",
-    choices: ["zero", "redraw"],
-    help: "Choosing the dealer: an action or wild card drawn counts as 0, or is drawn again",
-  },
-  dealer_each_hand: {
-    label: "Next dealer",
-    kind: "choice",
-    choices: ["redraw", "rotate"],
-    help: "Each hand, draw again for the dealer, or pass the deal to the left",
-  },
-  first_reverse: {
-    label: "First Reverse",
-    kind: "choice",
-    choices: ["dealer_right", "dealer_starts"],
-    help: "A Reverse turned up first: the player on the dealer's right starts, or the dealer",
-  },
-  first_wild: {
-    label: "First Wild",
-    kind: "choice",
-    choices: ["first_player_chooses", "dealer_chooses", "redraw"],
-    help: "A Wild turned up first: the first player or the dealer names the colour, or redraw",
-  },
-  first_wd4: {
-    label: "First Wild Draw Four",
-    kind: "choice",
-    choices: ["reshuffle", "bottom"],
-    help: "A Wild Draw Four turned up first is shuffled back into the stock, or put at the bottom",
-  },
-  allow_voluntary_draw: {
-    label: "Draw when you could play",
-    kind: "bool",
-    help: "You may draw a card even when you hold one you could play",
-  },
-  wd4_bluffing: {
-    label: "Wild Draw Four bluffing",
-    kind: "bool",
-    help: "A Wild Draw Four may be played while holding the colour, risking a challenge",
-  },
-  two_player_rules: {
-    label: "Two-player rules",
-    kind: "bool",
-    help: "With two players left, a Reverse acts as a Skip",
-  },
-  stacking: {
-    label: "Stacking",
-    kind: "choice",
-    choices: ["off", "same", "mixed"],
-    help: "Answer a Draw Two with a Draw Two (same) or with any draw card (mixed) and pass the sum on",
-  },
-  seven_o: {
-    label: "Seven-O",
-    kind: "bool",
-    help: "A 7 swaps hands with a player you choose; a 0 passes every hand along",
-  },
-  pirate: {
-    label: "Pirate",
-    kind: "bool",
-    help:
-      "Open hands; on your turn any card may be played, and a cheat stands unless someone " +
-      "calls it; 7s may swap, 0s pass left (turns Seven-O on)",
-  },
-  pirate_false_call_penalty: {
-    label: "False cheat call",
-    kind: "int",
-    min: 0,
-    help: "Pirate: the cards drawn by a player who calls a cheat on a fair play",
-  },
-  jump_in: {
-    label: "Jump-In",
-    kind: "bool",
-    help: "Out of turn, play a card identical to the top card; play carries on from you",
-  },
-  jump_in_self: {
-    label: "Jump-In on your own card",
-    kind: "bool",
-    help: "With Jump-In, you may also jump in on the card you just played",
-  },
-  elimination: {
-    label: "Elimination",
-    kind: "bool",
-    help: "A player whose total reaches the threshold is out; the last one left wins",
-  },
-  elimination_threshold: {
-    label: "Elimination threshold",
-    kind: "int",
-    min: 1,
-    help: "With Elimination, the total that puts a player out",
-  },
-  wild_downpour: {
-    label: "Wild Downpour",
-    kind: "toggle",
-    help: "Adds 2 Downpour Draw 1 and 2 Downpour Draw 2 wilds: everyone else draws 1 or 2",
-  },
-  custom_wild_effect: {
-    label: "Wild Customizable",
-    kind: "choice",
-    choices: CUSTOM_WILD_EFFECTS,
-    help: "2018 deck only: what the three Wild Customizable cards do besides naming a colour",
-  },
-  theme_cards: {
-    label: "Theme cards",
-    kind: "set",
-    help: "Extra cards from the theme packs, each added once (the Draw Threes replace Draw Twos)",
-  },
-  teams: {
-    label: "Teams",
-    kind: "choice",
-    choices: [null, "partners"],
-    help: "Partners: 4 players, partners sit opposite and win or lose together",
-  },
+// The controls' own limits (the words of every option, its label, help and choices, come from
+// the server: lastcard.words.options, sent with GET /api/presets). Wild Downpour is a switch
+// that stands for its default card counts.
+const CONTROLS = {
+  hand_size: { min: 1, max: 15 },
+  pirate_false_call_penalty: { min: 0 },
+  elimination_threshold: { min: 1 },
+  wild_downpour: { kind: "toggle" },
 };
 
 /** "hand_size" → "Hand size". */
@@ -272,13 +77,11 @@ function asControlValue(kind, value) {
   }
 }
 
-/** The names a set option offers (the server's list, else every theme card this page knows),
- * each with its words. */
+/** The names a set option offers, each with its words (the server's). */
 function setChoices(spec) {
-  const names = Array.isArray(spec.choices) ? spec.choices : THEME_CARDS.map((c) => c.name);
-  return names.map(
-    (name) => THEME_CARDS.find((c) => c.name === name) ?? { name, label: humanise(name), help: "" },
-  );
+  if (Array.isArray(spec.members)) return spec.members;
+  const names = Array.isArray(spec.choices) ? spec.choices : [];
+  return names.map((name) => ({ name, label: humanise(name), help: "" }));
 }
 
 /** A set of names as one checkbox each, in a fieldset named by the option (theme cards). */
@@ -313,16 +116,21 @@ function setControl(id, name, spec, helpId) {
   );
 }
 
-/** [name, spec] of every option offered: the known ones in their order, then any other the
- * server lists; each spec merges the server's (default, type, choices) with the words above. */
+/** [name, spec] of every option offered, in the order of the server's words (then any other it
+ * lists); each spec is the server's (default, type, choices and words) with the limits above. */
 function offeredOptions(serverOptions) {
-  const names = [
-    ...Object.keys(KNOWN).filter((name) => name in serverOptions),
-    ...Object.keys(serverOptions).filter((name) => !(name in KNOWN)),
-  ];
+  const order = (name) => serverOptions[name].order ?? Number.MAX_SAFE_INTEGER;
+  const names = Object.keys(serverOptions).sort((a, b) => order(a) - order(b));
   return names
     .filter((name) => !SHOWN_ELSEWHERE.has(name) && !NOT_OFFERED.has(name))
-    .map((name) => [name, { ...serverOptions[name], ...(KNOWN[name] ?? {}) }]);
+    .map((name) => [name, { ...serverOptions[name], ...(CONTROLS[name] ?? {}) }]);
+}
+
+/** How a choice of option `spec` reads: the server's words for it, else the value itself. */
+function choiceWords(spec, value) {
+  const index = (spec.choices ?? []).findIndex((c) => JSON.stringify(c) === JSON.stringify(value));
+  const labels = spec.choice_labels ?? [];
+  return index >= 0 && index < labels.length ? labels[index] : choiceLabel(value);
 }
 
 export class RulesForm {
@@ -375,7 +183,7 @@ export class RulesForm {
           "select",
           { id, dataset: { testid: `option-${name}` } },
           spec.choices.map((choice) =>
-            h("option", { value: JSON.stringify(choice) }, choiceLabel(choice)),
+            h("option", { value: JSON.stringify(choice) }, choiceWords(spec, choice)),
           ),
         );
       } else if (kind === "int" || kind === "optional_int") {
@@ -532,21 +340,25 @@ export function rulesSummary(rules, data) {
         name in defaults && JSON.stringify(value) !== JSON.stringify(defaults[name]),
     )
     .map(([name, value]) => {
-      const label = KNOWN[name]?.label ?? humanise(name);
-      if (name === "theme_cards" && Array.isArray(value)) return `${label}: ${themeWords(value)}`;
+      const spec = data.options[name];
+      const label = spec.label ?? humanise(name);
+      if (name === "theme_cards" && Array.isArray(value)) {
+        return `${label}: ${themeWords(value, spec)}`;
+      }
       const shown =
         value !== null && typeof value === "object" && !Array.isArray(value)
           ? "on"
-          : choiceLabel(value);
+          : choiceWords(spec, value);
       return `${label} ${shown}`;
     });
   return changes.length ? `custom: ${changes.join(", ")}` : "custom (official options)";
 }
 
 /** Theme cards in words, in the form's order: "Draw Three, Howler and Joker". */
-export function themeWords(names) {
-  const known = THEME_CARDS.filter((card) => names.includes(card.name)).map((card) => card.label);
-  const others = names.filter((name) => !THEME_CARDS.some((card) => card.name === name));
+export function themeWords(names, spec) {
+  const members = spec?.members ?? [];
+  const known = members.filter((card) => names.includes(card.name)).map((card) => card.label);
+  const others = names.filter((name) => !members.some((card) => card.name === name));
   const words = [...known, ...others.map(humanise)];
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;

@@ -60,11 +60,10 @@ import {
 import { TableSocket } from "./connection.js";
 import { ask, dismissChoice, setUpChoiceDialog } from "./dialogs.js";
 import { announce, byId, h, isAriaDisabled, typingIn } from "./dom.js";
-import { closeWords, errorWords, refusalWords, TOO_LATE_CODES } from "./errors.js";
+import { closeWords, errorWords } from "./errors.js";
 import { HandView } from "./hand.js";
-import { Narrator, standings, teamsOf } from "./narration.js";
-import { cheatReason, cheatsIn, isPirate, PlayMemory } from "./pirate.js";
-import { KEYS, promptText } from "./prompt.js";
+import { KEYS } from "./keys.js";
+import { standings, teamsOf } from "./standings.js";
 import { RulesForm, rulesSummary } from "./rules_form.js";
 import { keepForGame, seedFor } from "./fair/seeds.js";
 import {
@@ -101,9 +100,6 @@ const app = {
   legal: new Legal([]),
   pending: null, // the action in flight: {id, code, ply, timer}
   requests: new Map(), // id -> message type, for the answers of other requests
-  narrator: null,
-  narratorGame: null,
-  memory: new PlayMemory(), // what an open Pirate window may say of the play (pirate.js)
   commit: null,
   clockOffset: 0, // server clock minus ours, in ms
   deadlineTimer: null,
@@ -189,12 +185,12 @@ function isHost() {
 
 // -- the story ----------------------------------------------------------------------------------
 
-/** One line of the narrator, made to read well aloud: no box-drawing rules, a full stop. */
+/** One line of the story as the server told it (lastcard.words): a hand's or the game's
+ * heading, a detail (indented: a hand's cards), or an ordinary line. */
 function storyLine(line) {
-  const heading = /[─═]/.test(line);
-  let text = line.replace(/[─═]+/g, "").trim();
+  const text = String(line).trim();
   if (!text) return null;
-  if (!heading && /[A-Za-z0-9)]$/.test(text)) text += ".";
+  const heading = /^Hand \d+$/.test(text) || /^Game over: /.test(text);
   const indented = /^\s/.test(line);
   return { text, className: heading ? "story-heading" : indented ? "story-detail" : "" };
 }
@@ -216,100 +212,6 @@ function addStory(lines) {
   }
   while (story.childElementCount > STORY_LIMIT) story.firstElementChild.remove();
   if (atBottom) story.scrollTop = story.scrollHeight;
-}
-
-function narratorFor(state) {
-  const you = gameSeat();
-  const game = `${state.game ?? "game"}/${you}`; // a new game, or a new seat in it
-  if (app.narrator && app.narratorGame === game) return app.narrator;
-  const names = state.names.map((name, k) => (k === you ? "You" : name || `Seat ${k + 1}`));
-  app.narrator = new Narrator(state.view.players, { names, you, rules: state.view.rules });
-  app.narratorGame = game;
-  app.memory = new PlayMemory();
-  return app.narrator;
-}
-
-/** What in these events concerns the reader alone, for the alert region. */
-function eventAlerts(events, you, names, rules) {
-  if (you === null) return [];
-  const penalty = rules?.pirate_false_call_penalty ?? 2;
-  const out = [];
-  for (const e of events) {
-    switch (e.type) {
-      case "catch":
-        if (e.target === you)
-          out.push(`You were caught by ${seatName(names, e.seat)} without an Uno call.`);
-        break;
-      case "skip":
-        if (e.seat === you) out.push("You are skipped.");
-        break;
-      case "draw":
-        if (
-          e.seat === you &&
-          [
-            "draw_two",
-            "wild_draw_four",
-            "challenge",
-            "uno_penalty",
-            "wild_downpour",
-            "wild_customizable",
-            "wrong_card",
-            "suggestion",
-            "draw_three",
-            "joker",
-          ].includes(e.reason)
-        ) {
-          out.push(`You draw ${e.count}.`);
-        }
-        break;
-      case "pirate_call": {
-        // A Pirate call (RULES.md §7.6.4) concerns its caller and the player of the card; the
-        // draws that follow are said here, not again with their draw events.
-        const caller = seatName(names, e.seat);
-        const player = seatName(names, e.player);
-        if (e.player === you) {
-          out.push(
-            e.cheat
-              ? `${caller} called cheat on you: caught. Your card comes back and you draw 2.`
-              : `${caller} called cheat on your fair play: ${caller} draws ${penalty}.`,
-          );
-        } else if (e.seat === you) {
-          out.push(
-            e.cheat
-              ? `Your call was right: ${player} cheated, takes the card back and draws 2.`
-              : `${player}'s play was fair: you draw ${penalty} for the false call.`,
-          );
-        }
-        break;
-      }
-      case "challenge":
-        if (e.player === you) {
-          out.push(
-            e.succeeded
-              ? `${seatName(names, e.seat)} challenged your Wild Draw Four: a bluff.`
-              : `${seatName(names, e.seat)} challenged your Wild Draw Four and lost.`,
-          );
-        } else if (e.seat === you) {
-          out.push(e.succeeded ? "Your challenge succeeded." : "Your challenge failed.");
-        }
-        break;
-      case "swap_hands":
-        if (e.seats && e.seats[1] === you)
-          out.push(`${seatName(names, e.seats[0])} swapped hands with you.`);
-        break;
-      case "reveal":
-        // A Howler (RULES.md §7.11.2) shows the reader's hand to everyone.
-        if (e.seat === you) out.push("Your hand is revealed to everyone.");
-        break;
-      case "travel":
-        // Travel (§7.11.8): the reader's hand was seen by the player of the card alone.
-        if (e.target === you) out.push(`${seatName(names, e.seat)} looked at your hand.`);
-        break;
-      default:
-        break;
-    }
-  }
-  return out;
 }
 
 // -- the connection -----------------------------------------------------------------------------
@@ -392,7 +294,7 @@ function closed(code) {
     );
     byId("connection").after(button);
   } else if (code === 1008 && app.lastError) {
-    words = errorWords(app.lastError.code, app.lastError.message);
+    words = app.lastError.words || errorWords(app.lastError.code, app.lastError.message);
     if (app.lastError.code === "NOT_SEATED")
       showJoin(true, "This table allows no spectators: join to play.");
   } else if (code === 1000 && app.byeReason) {
@@ -471,7 +373,6 @@ function onTable(table) {
     // A rematch: back to the waiting room, the finished game's view put away.
     app.state = null;
     app.legal = new Legal([]);
-    app.narrator = null;
     app.commit = null;
     app.handSummary = null;
     app.overShown = false;
@@ -482,22 +383,16 @@ function onTable(table) {
 
 /**
  * A server that cannot tell what this page missed (it restarted) sends the whole current hand
- * again: the story of that hand is told afresh rather than twice.
+ * again: the story of that hand is told afresh rather than twice. True when it did.
  */
-function forgetRetoldHand(narrator, events) {
-  const deal = events.find(
-    (e) => e.type === "deal" && typeof e.hand === "number" && e.hand <= narrator.hand,
-  );
-  if (!deal) return false;
+function forgetRetoldHand(lines) {
+  const numbers = lines.map((line) => /^Hand (\d+)$/.exec(String(line).trim())).filter(Boolean);
+  if (!numbers.length) return false;
   const story = byId("story");
-  const heading = story.querySelector(`[data-hand="${deal.hand}"]`);
-  if (heading) {
-    while (heading.nextSibling) heading.nextSibling.remove();
-    heading.remove();
-  } else {
-    story.replaceChildren();
-  }
-  narrator.hand = deal.hand - 1;
+  const heading = story.querySelector(`[data-hand="${numbers[0][1]}"]`);
+  if (!heading) return false;
+  while (heading.nextSibling) heading.nextSibling.remove();
+  heading.remove();
   return true;
 }
 
@@ -505,14 +400,12 @@ function onState(state) {
   const previous = app.state;
   app.state = state;
   app.legal = new Legal(state.legal);
-  const narrator = narratorFor(state);
   const events = Array.isArray(state.events) ? state.events : [];
-  const retold = forgetRetoldHand(narrator, events);
-  const lines = events.flatMap((event) => narrator.lines(event));
-  for (const event of events) app.memory.see(event);
-  narrator.sync(state.view.hand_sizes);
+  const lines = Array.isArray(state.story) ? state.story : [];
+  const retold = forgetRetoldHand(lines);
   addStory(lines);
-  const alerts = retold ? [] : eventAlerts(events, gameSeat(), state.names, state.view.rules);
+  // What concerns the reader alone, in the server's words (lastcard.words.alerts).
+  const alerts = retold || !Array.isArray(state.alerts) ? [] : state.alerts;
   if (alerts.length) say(alerts.join(" "));
   else if (!app.replaced && (!previous || previous.ply !== state.ply)) clearAlert();
   for (const event of events) {
@@ -545,17 +438,12 @@ function onAck(message) {
 }
 
 function onError(message) {
-  const words = refusalWords(message.code, message.message);
+  // The server says each refusal in words (lastcard.words.refusals, server/protocol_words.py).
+  const words = message.words || errorWords(message.code, message.message);
   if (app.pending && message.id === app.pending.id) {
     clearPending();
     app.hand.playFailed();
-    if (TOO_LATE_CODES.has(message.code)) {
-      say("Too late.");
-    } else if (message.code === "STALE") {
-      say("Too late: the table moved on.");
-    } else {
-      say(words);
-    }
+    say(words);
     render();
     return;
   }
@@ -1023,7 +911,7 @@ function renderGame() {
     const count = cards.filter((code) => playable.has(code)).length;
     const held = `${cards.length} ${cards.length === 1 ? "card" : "cards"}`;
     // Pirate (RULES.md §7.6.3): every card is offered on one's turn; the cheats are marked.
-    const cheats = isPirate(view) ? cheatsIn(view, [...playable]) : new Set();
+    const cheats = new Set(app.state.cheats ?? []); // the server's: card matching is core's
     let label = `Your hand: ${held}, ${count} playable`;
     if (discarding) label = `Your hand: ${held}; choose one to discard beneath the top card`;
     else if (giving) label = `Your hand: ${held}; choose one to give`;
@@ -1040,7 +928,7 @@ function renderGame() {
       busy,
       label,
       cheats,
-      cheatWhy: cheatReason(view),
+      cheatWhy: view.phase === "after_draw" ? "not the card just drawn" : "it does not match",
     });
   }
   if (lost) {
@@ -1066,15 +954,7 @@ function renderGame() {
   renderDeadline();
   renderHandSummary(byId("hand-summary"), app.handSummary, { names, you });
   bringTurnIntoView(you);
-  let prompt = promptText(view, app.legal, names, you, { afterDraw: app.memory.afterDraw });
-  if (view.phase === "game_over" || (app.table && app.table.status === "over")) {
-    const winners = (view.winners ?? []).map((seat) => (seat === you ? "You" : names[seat]));
-    const verb = winners.length > 1 || winners[0] === "You" ? "win" : "wins";
-    prompt = winners.length
-      ? `The game is over: ${winners.join(" and ")} ${verb}.`
-      : "The game is over.";
-  }
-  setPrompt(prompt);
+  setPrompt(app.state.prompt ?? ""); // the server's words (lastcard.words.prompts)
 }
 
 /** When the turn comes to the reader, a hand below the screen (a phone, a table of ten) is
@@ -1198,7 +1078,7 @@ async function submitJoin(event) {
     }
   } catch (failure) {
     const code = failure instanceof ApiError ? failure.code : "NETWORK";
-    error.textContent = errorWords(code, failure.message);
+    error.textContent = errorWords(code, failure.message, failure.words ?? null);
   }
 }
 

@@ -1,4 +1,6 @@
-"""Every house-rule option the engine plays, described for a player choosing them.
+"""Every house-rule option the engine plays, described for a player choosing them: the one
+source of the options' names and help for the terminal's new-game screen and rules help, and
+for the web table's rules form (the server sends these words with `GET /api/presets`).
 
 The new-game screen builds one control per `OptionSpec` and the rules help lists the options a
 game changes, each with its one-line `help`. Options that RULES.md §7.0 specifies but the engine
@@ -313,3 +315,26 @@ def with_option(rules: Rules, name: str, value: Any) -> Rules:
         else:
             value = True  # §7.7.1: on without counts gives the default counts
     return rules.changed(**{name: value})
+
+
+def described(name: str, choices: Any = ()) -> dict[str, Any]:
+    """The words of option `name` for a client that draws its own controls: its label, help and
+    kind, the `choices` (default: the option's own) each with its label, and for a set option
+    its members, each with its label and help."""
+    spec = option_spec(name)
+    offered = list(choices) if choices else list(spec.choices)
+    out: dict[str, Any] = {
+        "label": spec.label,
+        "help": spec.help,
+        "kind": spec.kind,
+        "order": OPTIONS.index(spec),
+    }
+    if spec.kind == "set":
+        helps = dict(zip(spec.choices, spec.member_help, strict=False))
+        out["members"] = [
+            {"name": m, "label": member_label(name, m), "help": helps.get(m, "")} for m in offered
+        ]
+    elif offered:
+        out["choices"] = offered
+        out["choice_labels"] = [choice_label(name, value) for value in offered]
+    return out

@@ -12,8 +12,8 @@ on the pile for all to see), so they are read here from the view and the events 
   effect under the rules in force. A Joker's count is said once a seat before the holder has
   drawn for it; the holder asked first hears only that it would draw.
 
-Both tables word it (the full-screen one with keys in brackets, the line mode with keys in
-parentheses): these functions give them the facts and the sentences.
+Every front end words it through `lastcard.words.prompts`: these functions give the facts and
+the sentences.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from lastcard.core import Card, EffectKind, Event, EventType, Kind, Phase, PlayerView, rule_facts
 
-from .plain_words import card_name
+from .cards import card_name
 
 MAMBO = Card(Kind.WILD_MAMBO)
 INVISIBILITY = Card(Kind.WILD_INVISIBILITY)

@@ -9,8 +9,7 @@ colour it had to match (`pirate_color`). Whether it matched is plain from those,
 draw: a matching card that is not the one drawn is a cheat too, and nobody else knows which
 card was drawn. So a matching card is only said to be *possibly* fair after a draw.
 
-Both tables word it (the full-screen one with keys in brackets and cards as `R▲5`, the line
-mode with keys in parentheses and cards in words); these functions give them the facts and
+Every front end words it through `lastcard.words.prompts`; these functions give the facts and
 the sentences, with the card drawn by the caller's `CardFormat`.
 """
 

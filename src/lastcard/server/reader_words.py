@@ -1,0 +1,117 @@
+"""What each reader at a web table reads, in the words of `lastcard.words` (DESIGN.md §8): the
+story of the events pushed to them, the prompt, a refusal, and which of their cards would be a
+cheat. The browser shows these sentences; it words nothing of the game itself.
+
+A reader is a seat of the game (told in the second person, "You play Red 5") or a spectator
+(`None`). Each is told the events redacted for them (`Event.redact`), by a narrator of their
+own that has followed the game from its start, so the story is the one line mode tells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lastcard.core import (
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+    PlayerView,
+    Rules,
+)
+from lastcard.words.alerts import alerts
+from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.prompts import prompt
+from lastcard.words.refusals import refusal
+from lastcard.words.spoken import narration_card, narration_colour, spoken
+from lastcard.words.story import Narrator
+from lastcard.words.style import WEB
+
+
+def reader_names(names: Sequence[str | None], seat: int | None) -> list[str]:
+    """The seats' names as `seat` reads them: its own is "You"; an unnamed seat by number."""
+    return ["You" if k == seat else (name or f"Seat {k + 1}") for k, name in enumerate(names)]
+
+
+class Story:
+    """Every reader's story of one game: the lines told for each push of this hand, by `seq`."""
+
+    def __init__(self, players: int, rules: Rules, names: Sequence[str | None]) -> None:
+        self._narrators = {
+            seat: Narrator(
+                players,
+                rules,
+                reader_names(names, seat),
+                you=seat,
+                card_format=narration_card,
+                colour_format=narration_colour,
+            )
+            for seat in (None, *range(players))
+        }
+        self._told: dict[int | None, list[tuple[int, list[str]]]] = {
+            seat: [] for seat in self._narrators
+        }
+
+    def tell(self, seq: int, events: Sequence[Event], state: GameState) -> None:
+        """Tell each reader the events of push `seq`; `state` is the game after them."""
+        for seat, narrator in self._narrators.items():
+            lines = [
+                spoken(line.plain)
+                for event in events
+                for line in narrator.lines(event.redact(seat))
+            ]
+            narrator.sync(state)  # hand sizes are public
+            self._told[seat].append((seq, [line for line in lines if line.strip()]))
+
+    def new_hand(self) -> None:
+        """A reader who reconnects is told the current hand's story only."""
+        for told in self._told.values():
+            told.clear()
+
+    def since(self, seat: int | None, since: int | None) -> list[str]:
+        """The lines `seat` was told after push `since` (None: the whole hand)."""
+        return [
+            line
+            for seq, lines in self._told[seat]
+            if since is None or seq > since
+            for line in lines
+        ]
+
+
+def prompt_words(
+    view: PlayerView,
+    actions: Sequence[Action],
+    names: Sequence[str | None],
+    log: Sequence[Event],
+) -> str:
+    """The status line for the reader of `view` (`log`: this hand's events, as they saw them)."""
+    seat = view.seat
+    text = prompt(
+        view,
+        actions,
+        reader_names(names, seat),
+        WEB,
+        after_draw=played_after_drawing(log),
+        log=log,
+    ).plain
+    return " ".join(text.split())  # one line: the terminal's line breaks and gaps go
+
+
+def refusal_words(
+    error: IllegalActionError, action: Action, view: PlayerView, names: Sequence[str | None]
+) -> str:
+    """Why the reader's action was refused."""
+    return refusal(error, action, view, reader_names(names, view.seat), WEB)
+
+
+def cheat_codes(view: PlayerView, actions: Sequence[Action]) -> list[str]:
+    """The codes of the reader's cards whose play now would be a cheat (Pirate, §7.6.3)."""
+    return sorted({card.code for card in cheat_cards(view, actions)})
+
+
+def alert_words(
+    events: Sequence[Event], seat: int | None, names: Sequence[str | None], rules: Rules
+) -> list[str]:
+    """What in `events` (redacted for `seat`) concerns that reader alone, said at once."""
+    said = reader_names(names, seat)
+    return alerts(events, seat, said, rules.pirate_false_call_penalty)
