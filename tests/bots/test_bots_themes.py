@@ -68,6 +68,8 @@ VARIANTS = {
 }
 # Bots a name alone cannot build (`ppo` needs a policy file; see test_every_bot_is_legal.py).
 NEEDS_A_FILE = {"ppo"}
+# Under theme cards and house rules `expert` answers as `heuristic` (bots/expert.py).
+PLAYS_AS_HEURISTIC = {"expert"}
 SEARCH = "ismcts:iterations=4,rollout_depth=40"
 FORGETS_TO_CALL = "forgetful:base=eager,forget=0.7"
 THEME_KINDS = {
@@ -169,6 +171,8 @@ def test_every_fast_bot_is_legal_at_mixed_tables_of_every_size(variant: str) -> 
                 table[-1] = FORGETS_TO_CALL
             play_game(checked(table, tally), rules, seed=100 * players + deal, max_actions=500)
     for name in bots:
+        if name in PLAYS_AS_HEURISTIC:
+            continue  # checked legal above; what it plays here is heuristic's, covered there
         done = tally.of(name)
         assert done[Kind.WILD_JOKER.value] and done["give"] and done["lead"], (name, done)
         assert sum(done[kind.value] for kind in THEME_KINDS) >= 10, (name, done)

@@ -76,3 +76,20 @@ def test_registered_and_listed() -> None:
     result = CliRunner().invoke(app, ["bots"])
     assert result.exit_code == 0, result.output
     assert "expert" in result.output
+
+
+def test_under_house_rules_it_plays_as_heuristic_heads_up() -> None:
+    """The network learnt the official rules only: under theme cards and stacking, a heads-up
+    expert makes exactly heuristic's choices."""
+    from lastcard import Rules
+    from lastcard.sim import play_game
+
+    rules = Rules.preset("themes").changed(stacking="mixed")
+    for seed in range(3):
+        expert, _ = play_game(
+            [make_bot("expert", seed), make_bot("greedy", seed)], rules, seed=seed
+        )
+        plain, _ = play_game(
+            [make_bot("heuristic", seed), make_bot("greedy", seed)], rules, seed=seed
+        )
+        assert expert.actions == plain.actions

@@ -9,9 +9,10 @@ the bot plays the best legal one. examples/train_expert.py trained it (PPO with 
 league of past selves and the rule bots, on the compiled kernel's batched games); docs/RL.md
 gives its results.
 
-It was trained for two players: at a larger table, and whenever only actions it never learnt
-are legal (a discard round, Pirate's window, a Mambo's gifts), it answers as `heuristic`,
-which it keeps informed of the game's events all along.
+It was trained for two players under the official rules: at a larger table, under rules whose
+cards or options act otherwise (house rules, theme cards), and whenever only actions it never
+learnt are legal, it answers as `heuristic`, which it keeps informed of the game's events all
+along.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from lastcard.core import Action, Color, Event, Phase, PlayerView, action_index
+from lastcard.core import Action, Color, Event, Phase, PlayerView, Rules, action_index, rule_facts
 from lastcard.core.action_index import CARD_ORDER, version_size
 
 from .heuristic import HeuristicBot
@@ -121,6 +122,13 @@ def encode(view: PlayerView) -> Floats:
 
 
 @functools.cache
+@functools.lru_cache(maxsize=64)
+def _trained_for(rules: Rules) -> bool:
+    """Whether every card and option acts as under the official rules it was trained on (the
+    target score and the deck's dealing aside)."""
+    return rule_facts(rules) == rule_facts(Rules())
+
+
 def _network(path: str) -> tuple[list[tuple[Floats, Floats]], Floats, Floats, float]:
     """(hidden layers, observation mean, variance, clip) and the output layer last among the
     layers, read once."""
@@ -154,7 +162,7 @@ class ExpertBot:
     def choose(
         self, view: PlayerView, legal: tuple[Action, ...], *, may_pass: bool = False
     ) -> Action | None:
-        if view.players != PLAYERS:
+        if view.players != PLAYERS or not _trained_for(view.rules):
             return self._heuristic.choose(view, legal, may_pass=may_pass)
         index = self._index
         numbers = []

@@ -200,6 +200,11 @@ def _check_pending(state: GameState) -> None:
     ):
         # §3.8: only a Wild Draw Four that may be a bluff waits to be challenged or accepted.
         raise corrupt("state.challenge", "a Wild Draw Four on top waits to be challenged")
+    if phase is Phase.AWAIT_WD4_RESPONSE and state.pending_draw < 4:
+        # Its 4 are in the total, whatever was stacked below it: a challenge takes them off.
+        raise corrupt(
+            "state.pending_draw", "a Wild Draw Four waiting on its answer makes 4 at least"
+        )
     if (
         phase is Phase.AWAIT_WD4_RESPONSE
         and not rule_facts(state.rules).allows_stacking

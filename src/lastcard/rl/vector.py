@@ -39,7 +39,7 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from lastcard.bots import make_bot
-from lastcard.core import ActionIndex, ActionKind, LastcardError, Rules, action_index
+from lastcard.core import ActionIndex, ActionKind, LastcardError, Rules, action_index, rule_facts
 from lastcard.core.action_index import CARD_ORDER
 from lastcard.table import bot_seed
 
@@ -65,7 +65,8 @@ def vector_problem(rules: Rules, opponents: Sequence[str]) -> str | None:
     problem = fast_path_problem(rules)
     if problem is not None:
         return problem
-    if rules.stacking != "off" or rules.seven_o:
+    facts = rule_facts(rules)
+    if facts.allows_stacking or facts.numbers:
         return "stacking and Seven-O"
     if rules.elimination or rules.teams is not None or rules.scoring != "standard":
         return "elimination, teams and alternative scoring"
