@@ -86,10 +86,6 @@ def test_under_house_rules_it_plays_as_heuristic_heads_up() -> None:
 
     rules = Rules.preset("themes").changed(stacking="mixed")
     for seed in range(3):
-        expert, _ = play_game(
-            [make_bot("expert", seed), make_bot("greedy", seed)], rules, seed=seed
-        )
-        plain, _ = play_game(
-            [make_bot("heuristic", seed), make_bot("greedy", seed)], rules, seed=seed
-        )
+        expert, _ = play_game(["expert", "greedy"], rules, seed=seed)
+        plain, _ = play_game(["heuristic", "greedy"], rules, seed=seed)
         assert expert.actions == plain.actions
