@@ -94,7 +94,7 @@ class SeededServer(LiveServer):
             "--port",
             str(self.port),
             "--db",
-            f"sqlite:///{self.database}",
+            self.database_url,
             "--bot-delay",
             str(self.bot_delay),
             "--hand-pause",

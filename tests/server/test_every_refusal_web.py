@@ -82,7 +82,7 @@ class WordsServer(LiveServer):
 
     def start(self) -> WordsServer:
         command = [sys.executable, "-c", RIGGED, str(self.seed_file), "serve"]
-        command += ["--port", str(self.port), "--db", f"sqlite:///{self.database}"]
+        command += ["--port", str(self.port), "--db", self.database_url]
         command += ["--bot-delay", str(self.bot_delay), "--hand-pause", str(self.hand_pause)]
         self.process = subprocess.Popen(
             command, stdout=self.log.open("ab"), stderr=subprocess.STDOUT

@@ -34,48 +34,68 @@ def reader_names(names: Sequence[str | None], seat: int | None) -> list[str]:
 
 
 class Story:
-    """Every reader's story of one game: the lines told for each push of this hand, by `seq`."""
+    """Every reader's story of one game: the lines told for each push of this hand, by `seq`.
+
+    Told lazily: a push is kept (its events, and the hand sizes after it), and a reader's
+    narrator hears the pushes it has not heard yet only when that reader's story is asked
+    for. A seat nobody reads (a bot's, a spectator's when none watches) is never narrated:
+    the words cost a few hundred microseconds a push and reader, which a thousand tables
+    cannot spend on readers who are not there."""
 
     def __init__(self, players: int, rules: Rules, names: Sequence[str | None]) -> None:
-        self._narrators = {
-            seat: Narrator(
-                players,
-                rules,
-                reader_names(names, seat),
-                you=seat,
-                card_format=narration_card,
-                colour_format=narration_colour,
-            )
-            for seat in (None, *range(players))
-        }
-        self._told: dict[int | None, list[tuple[int, list[str]]]] = {
-            seat: [] for seat in self._narrators
-        }
+        self._players = players
+        self._rules = rules
+        self._names = list(names)
+        self._narrators: dict[int | None, Narrator] = {}
+        self._heard: dict[int | None, int] = {}  # pushes each reader's narrator has heard
+        self._pushes: list[tuple[int, tuple[Event, ...], list[int]]] = []  # the whole game's
+        self._hand_from = 0  # the first push of this hand
+        self._told: dict[int | None, list[tuple[int, list[str]]]] = {}
 
     def tell(self, seq: int, events: Sequence[Event], state: GameState) -> None:
-        """Tell each reader the events of push `seq`; `state` is the game after them."""
-        for seat, narrator in self._narrators.items():
-            lines = [
-                spoken(line.plain)
-                for event in events
-                for line in narrator.lines(event.redact(seat))
-            ]
-            narrator.sync(state)  # hand sizes are public
-            self._told[seat].append((seq, [line for line in lines if line.strip()]))
+        """Keep the events of push `seq`; `state` is the game after them."""
+        self._pushes.append((seq, tuple(events), [len(hand) for hand in state.hands]))
 
     def new_hand(self) -> None:
         """A reader who reconnects is told the current hand's story only."""
+        self._hand_from = len(self._pushes)
         for told in self._told.values():
             told.clear()
 
     def since(self, seat: int | None, since: int | None) -> list[str]:
         """The lines `seat` was told after push `since` (None: the whole hand)."""
+        self._catch_up(seat)
         return [
             line
             for seq, lines in self._told[seat]
             if since is None or seq > since
             for line in lines
         ]
+
+    def _catch_up(self, seat: int | None) -> None:
+        narrator = self._narrators.get(seat)
+        if narrator is None:
+            narrator = self._narrators[seat] = Narrator(
+                self._players,
+                self._rules,
+                reader_names(self._names, seat),
+                you=seat,
+                card_format=narration_card,
+                colour_format=narration_colour,
+            )
+        told = self._told.setdefault(seat, [])
+        heard = self._heard.get(seat, 0)
+        for index in range(heard, len(self._pushes)):
+            seq, events, sizes = self._pushes[index]
+            lines = [
+                spoken(line.plain)
+                for event in events
+                for line in narrator.lines(event.redact(seat))
+            ]
+            narrator.sizes = list(sizes)  # as `sync` would: hand sizes are public
+            if index >= self._hand_from:
+                told.append((seq, [line for line in lines if line.strip()]))
+        self._heard[seat] = len(self._pushes)
 
 
 def prompt_words(

@@ -169,9 +169,23 @@ class Game:
     started: float
     story: Story  # what each reader has been told of this hand (`reader_words`)
     hand_log: list[tuple[int, Event]] = field(default_factory=list)  # (seq, event) this hand
+    # This hand's events as each engine seat (None: a spectator) saw them, redacted once each
+    # rather than the whole hand again for every state sent; kept with the log they are of.
+    _seen: dict[int | None, tuple[list[tuple[int, Event]], list[Event]]] = field(
+        default_factory=dict
+    )
 
     def engine_seat(self, seat: int | None) -> int | None:
         return None if seat is None or seat not in self.seats else self.seats.index(seat)
+
+    def seen_by(self, engine_seat: int | None) -> list[Event]:
+        """This hand's events, redacted for `engine_seat`."""
+        log, seen = self._seen.get(engine_seat, (None, []))
+        if log is not self.hand_log:  # a new hand (or a restored one): start again
+            seen = []
+            self._seen[engine_seat] = (self.hand_log, seen)
+        seen.extend(event.redact(engine_seat) for _, event in self.hand_log[len(seen) :])
+        return seen
 
 
 @dataclass
@@ -983,7 +997,7 @@ class Room:
         legal = [a.code for a in actions]
         view = table.view(engine_seat)
         names = [self.seats[k].name for k in game.seats]
-        seen = [event.redact(engine_seat) for _, event in game.hand_log]
+        seen = game.seen_by(engine_seat)
         pushed = [event.redact(engine_seat) for event in self._events_since(since)]
         to_act = state.to_act if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) else None
         deadline = self._turn_deadline if self._turn_deadline is not None else None
