@@ -62,7 +62,7 @@ def test_watch_in_a_process_ends_with_the_final_scores_and_is_deterministic() ->
     assert lines[game_over + 1] == "Final scores:"
     table = lines[game_over + 2 : game_over + 6]
     assert [line.split(".")[0].strip() for line in table] == ["1", "2", "3", "4"]
-    assert table[0].endswith("winner")
+    assert table[0].endswith("winner.")
     assert int(table[0].split()[-2]) >= 500
     assert lines[-1] == "Watch this game again: lastcard watch -p 4 -s 1 -r official -b eager"
     second = lastcard_process("watch", "--seed", "1", "--delay", "0")
@@ -329,8 +329,8 @@ def test_narrator_tells_each_event_type() -> None:
         kind: "\n".join(t.plain for t in narrator.lines({"type": kind, **data}))
         for kind, data in tell.items()
     }
-    assert text["play"] == "Seat 1 plays W+4:b (4 cards left)"
-    assert text["draw"] == "Seat 2 draws a card: G7"
+    assert text["play"] == "Seat 1 plays W+4:b (4 cards left)."
+    assert text["draw"] == "Seat 2 draws a card: G7."
     assert text["challenge"].startswith("Seat 2 challenges Seat 1's Wild Draw Four: a bluff!")
     assert text["catch"] == "Seat 0 catches Seat 1 without an Uno call!"
     assert text["uno"] == "Seat 1 calls Uno!"

@@ -312,7 +312,7 @@ def test_7_11_4_narration_of_the_round() -> None:
         for kind, data in tell.items()
     }
     assert text["discard_round"] == "Seat 2's Wild Customizable opens a discard round."
-    assert text["discard"] == "Seat 3 discards R5 beneath the top card (3 cards left)"
+    assert text["discard"] == "Seat 3 discards R5 beneath the top card (3 cards left)."
     assert text["decline"] == "Seat 1 declines to discard."
     assert narrator.sizes == [3, 3, 2, 3]
     called = narrator.lines({"type": "discard", "seat": 2, "card": "W+4", "uno": True})
@@ -336,7 +336,7 @@ def test_7_11_4_narration_for_the_reader_and_in_words() -> None:
     ]
     assert lines == [
         "Your Wild Customizable opens a discard round.",
-        "Ada discards Wild Customizable beneath the top card (2 cards left)",
+        "Ada discards Wild Customizable beneath the top card (2 cards left).",
         "Basil declines to discard.",
         "You decline to discard.",
     ]

@@ -410,7 +410,7 @@ def test_7_6_4_narration_of_the_window_the_passes_and_the_calls() -> None:
         {"type": "pirate_pass", "seat": 1},
         {"type": "pirate_call", "seat": 2, "player": 0, "cheat": True},
     ) == [
-        "Seat 0 plays R3 (2 cards left)",
+        "Seat 0 plays R3 (2 cards left).",
         "Cheat: R3 does not match — it stands unless someone calls it.",
         "Seat 1 lets it stand.",
         "Seat 2 calls a cheat: right! Seat 0 takes R3 back and draws 2.",
@@ -423,10 +423,10 @@ def test_7_6_4_narration_of_the_window_the_passes_and_the_calls() -> None:
         {"type": "pirate_call", "seat": 1, "player": 0, "cheat": False},
         {"type": "draw", "seat": 1, "count": 2, "owed": 2, "reason": "false_cheat_call"},
     ) == [
-        "Seat 0 plays R3 (2 cards left)",
+        "Seat 0 plays R3 (2 cards left).",
         "Seat 0's play waits: anyone may call a cheat.",
         "Seat 1 calls a cheat: wrong: Seat 1 draws 2, the play stands.",
-        "Seat 1 draws 2 cards (a wrong cheat call)",
+        "Seat 1 draws 2 cards (a wrong cheat call).",
     ]
 
 
@@ -445,11 +445,11 @@ def test_7_6_3_narration_of_a_cheat_after_a_draw_and_for_the_reader() -> None:
         {"type": "pirate_call", "seat": 1, "player": 0, "cheat": True},
         penalty,
     ) == [
-        "You draw a card: R8",
-        "You play R9 (3 cards left)",
+        "You draw a card: R8.",
+        "You play R9 (3 cards left).",
         "Cheat: R9 is not a matching card just drawn — it stands unless someone calls it.",
         "Ada calls a cheat: right! You take R9 back and draw 2.",
-        "You draw 2 cards (a cheat called): Y1 Y2",
+        "You draw 2 cards (a cheat called): Y1 Y2.",
     ]
     fair = told(narrator, play, {"type": "pirate_window", "seat": 0, "cheat": False})
     assert fair[-1] == "Your play waits: it is fair."

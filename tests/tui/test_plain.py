@@ -327,7 +327,7 @@ def test_6_the_game_over_gives_the_standings_and_forgets_the_save() -> None:
     played = Played(session, ["1!", "1"])
     assert played.ending is Ending.OVER and played.forgotten
     final = played.text[played.text.index("Game over: You win!") :].splitlines()
-    assert final[1:3] == ["Final scores:", "  1. You    12  winner"]
+    assert final[1:3] == ["Final scores:", "  1. You    12  winner."]
 
 
 # -- the commands ----------------------------------------------------------------------------
@@ -351,7 +351,7 @@ def test_story_tells_the_last_events_again() -> None:
     played = Played(stacked(["heuristic"], WITH_WILD), ["1", "story 2"])
     story = played.game.story[-2:]
     assert played.text.rstrip().split("story 2\n")[1].startswith("\n".join(story))
-    assert "You play Red 5 (2 cards left)" in played.game.story
+    assert "You play Red 5 (2 cards left)." in played.game.story
 
 
 def test_rules_tells_the_rules_of_this_game_without_markup() -> None:

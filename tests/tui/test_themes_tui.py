@@ -335,7 +335,7 @@ def test_7_11_7_a_bots_mambo_told_while_it_gives_and_leads() -> None:
     told = [line.plain for event in session.log for line in narrator.lines(event)]
     assert "Ada gives Basil a card." in told and "Ada gives you a card." in told
     assert "Ada leads a card of their choice (Mambo), which need not match." in told
-    assert "Ada plays B4 (1 card left)" in told
+    assert "Ada plays B4 (1 card left)." in told
     assert Card.from_code("B2") in session.state.hands[0]
 
 
@@ -577,7 +577,7 @@ def test_7_11_8_a_travel_at_you_says_who_looked() -> None:
     session.step_bots()
     narrator = Narrator(2, THEMES, NAMES[:2], you=0)
     told = [line.plain for event in session.log for line in narrator.lines(event)]
-    assert "Ada plays WT:b, naming you (2 cards left)" in told
+    assert "Ada plays WT:b, naming you (2 cards left)." in told
     assert "Ada looked at your hand." in told
 
 
@@ -607,7 +607,7 @@ def test_5_a_hand_shown_before_you_sat_down_is_told_in_the_story_not_in_a_notice
     # of 12 seconds, showing a hand its owner no longer held.
     session = dealt(["R5 G1 G2 B8 B9", "WH B2 B4 B5 B7"], dealer=0, scripts={1: ["WH:b>0"]})
     first = make_app(session, tmp_path)
-    shown = "Your hand is revealed: R▲5 G■1 G■2 B◆8 B◆9"
+    shown = "Your hand is revealed: R▲5 G■1 G■2 B◆8 B◆9."
 
     async def howled_at(pilot: Pilot[None]) -> None:
         await bots_move(pilot, first)
@@ -672,13 +672,13 @@ def test_7_11_narration_of_each_theme_event() -> None:
     assert tell(seat0, "lead", seat=0) == (
         "Seat 0 leads a card of their choice (Mambo), which need not match."
     )
-    assert tell(seat0, "reveal", seat=1, cards=["G2", "B1"]) == "Ada's hand is revealed: G2 B1"
-    assert tell(seat0, "reveal", seat=2, cards=["R5"]) == "Your hand is revealed: R5"
+    assert tell(seat0, "reveal", seat=1, cards=["G2", "B1"]) == "Ada's hand is revealed: G2 B1."
+    assert tell(seat0, "reveal", seat=2, cards=["R5"]) == "Your hand is revealed: R5."
     assert tell(seat0, "draw", seat=1, count=2, reason="joker", owed=2) == (
-        "Ada draws 2 cards (Joker)"
+        "Ada draws 2 cards (Joker)."
     )
     assert tell(seat0, "draw", seat=2, count=3, reason="draw_three", owed=3) == (
-        "You draw 3 cards (Draw Three)"
+        "You draw 3 cards (Draw Three)."
     )
     seat0.sizes = [5, 5, 2]
     assert tell(seat0, "block", seat=1, color="g", uno=False) == (
@@ -692,16 +692,16 @@ def test_7_11_narration_of_each_theme_event() -> None:
     you = Narrator(3, THEMES, ["You", "Ada", "Basil"], you=0)
     you.sizes = [5, 5, 5]
     assert tell(you, "gift", seat=0, target=1, given="R5") == "You give R5 to Ada."
-    assert tell(you, "travel", seat=0, target=1, cards=["B2", "G1"]) == "Ada's hand: G1 B2"
+    assert tell(you, "travel", seat=0, target=1, cards=["B2", "G1"]) == "Ada's hand: G1 B2."
     assert tell(you, "travel", seat=0, target=1) == "You looked at Ada's hand."
     play = {"target": None, "uno": False, "jump_in": False}
     you.sizes = [5, 5, 5]
-    assert tell(you, "play", seat=1, card="WM", color="r", **play) == "Ada plays WM (4 cards left)"
+    assert tell(you, "play", seat=1, card="WM", color="r", **play) == "Ada plays WM (4 cards left)."
     assert tell(you, "play", seat=1, card="WH", color="g", **{**play, "target": 0}) == (
-        "Ada plays WH:g, naming you (3 cards left)"
+        "Ada plays WH:g, naming you (3 cards left)."
     )
     assert tell(you, "play", seat=2, card="WF", color="b", **play) == (
-        "Basil plays WF:b, naming nobody (4 cards left)"
+        "Basil plays WF:b, naming nobody (4 cards left)."
     )
     tell(you, "play", seat=2, card="WCA", color="y", **play)
     assert tell(you, "discard_round", seat=2) == "Basil's Care-a-lot opens a discard round."
@@ -712,7 +712,7 @@ def test_7_11_narration_of_each_theme_event() -> None:
     # A full log (`lastcard watch`) says who looked and what they saw.
     watch = Narrator(3, THEMES)
     assert tell(watch, "travel", seat=0, target=1, cards=["B2"]) == (
-        "Seat 0 looked at Seat 1's hand: B2"
+        "Seat 0 looked at Seat 1's hand: B2."
     )
 
 
@@ -720,7 +720,7 @@ def test_7_11_narration_in_words_for_line_play() -> None:
     narrator = Narrator(3, THEMES, ["You", "Ada", "Basil"], you=0, card_format=narration_card)
     narrator.sizes = [5, 5, 5]
     lines = narrator.lines({"type": "travel", "seat": 0, "target": 1, "cards": ["B2", "G1"]})
-    assert spoken(lines[0].plain) == "Ada's hand: Green 1, Blue 2"
+    assert spoken(lines[0].plain) == "Ada's hand: Green 1, Blue 2."
     block = narrator.lines({"type": "block", "seat": 0, "color": "y", "uno": False})
     assert (
         spoken(block[0].plain) == "You block it with Invisibility, choosing yellow (4 cards left)."
