@@ -9,7 +9,7 @@ NODE_STAMP := node_modules/.installed
 # Browser tests drive Debian's Chromium (a browser Playwright downloads cannot be fetched here).
 CHROMIUM ?= $(shell command -v chromium || echo /usr/bin/chromium)
 
-.PHONY: play serve test quick lint typecheck unit browser postgres bench clean
+.PHONY: play serve test quick lint typecheck unit browser postgres nginx bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,12 @@ postgres: $(DEV_STAMP)
 		echo "installing Debian's postgresql for the storage tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
+# nginx for the test of deploy/nginx.conf in front of two servers, when the machine lacks it.
+nginx:
+	@command -v nginx >/dev/null || { \
+		echo "installing Debian's nginx for the cluster test"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; }
+
 # eslint for the browser client (src/lastcard/server/static/js), as package-lock.json pins it.
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -59,11 +65,11 @@ lint: $(DEV_STAMP) $(NODE_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
-# The JavaScript fairness tests run the browser's code under node, and the storage tests a
-# PostgreSQL: here they fail without them.
-unit: $(DEV_STAMP) browser postgres
+# The JavaScript fairness tests run the browser's code under node, the storage tests a
+# PostgreSQL and the cluster test nginx: here they fail without them.
+unit: $(DEV_STAMP) browser postgres nginx
 	LASTCARD_CHROMIUM=$(CHROMIUM) LASTCARD_REQUIRE_NODE=1 LASTCARD_REQUIRE_POSTGRES=1 \
-		$(BIN)/pytest -n auto
+		LASTCARD_REQUIRE_NGINX=1 $(BIN)/pytest -n auto
 
 test: lint typecheck unit
 

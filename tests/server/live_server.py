@@ -87,6 +87,7 @@ class LiveServer:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.05)
+        self.kill(signal.SIGKILL)  # a server that answers later must not outlive the test
         raise RuntimeError("the server did not answer /healthz within 20 s")
 
     def kill(self, sig: int = signal.SIGTERM, timeout: float = 15) -> int:

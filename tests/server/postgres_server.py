@@ -35,6 +35,9 @@ ENV_BINARIES = "LASTCARD_POSTGRES_BIN"
 USER = "lastcard"  # the server's superuser, trusted on its socket
 PORT = 5432  # names the socket file only: no TCP port is opened
 START_SECONDS = 60.0  # a loaded machine's initdb and start; ready is seen as soon as it is
+# The superuser, trusted on the socket; UTF-8 without a locale; no waiting for the disk (as
+# `fsync` below).
+INITDB_OPTIONS = ("-U", USER, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync")
 SETTINGS = {
     "listen_addresses": "''",
     "fsync": "off",
@@ -89,20 +92,7 @@ class PostgresServer:
         log = directory / "server.log"
         try:
             subprocess.run(
-                [
-                    bindir / "initdb",
-                    "-D",
-                    data,
-                    "-U",
-                    USER,
-                    "-A",
-                    "trust",
-                    "-E",
-                    "UTF8",
-                    "--no-locale",
-                    "--no-sync",
-                    "--no-instructions",
-                ],
+                [bindir / "initdb", "-D", data, *INITDB_OPTIONS],
                 check=True,
                 capture_output=True,
                 cwd=directory,

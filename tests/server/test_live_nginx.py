@@ -1,0 +1,177 @@
+"""Two `lastcard serve` processes behind nginx with the shipped configuration (deploy/nginx.conf,
+SERVER.md §10), on one PostgreSQL database: a table's traffic reaches one process, and when
+that process is killed mid-game its players reconnect through nginx to the other, which takes
+the table over from the database with every acknowledged action."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from live_server import LiveServer, free_port
+from postgres_server import PostgresServer
+from ws_client import get, run, start_game
+
+CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
+
+
+class Nginx:
+    """nginx with the shipped configuration, its ports replaced by the test's."""
+
+    def __init__(self, directory: Path, port: int, upstreams: tuple[int, int]) -> None:
+        binary = shutil.which("nginx")
+        if binary is None:  # `make test` installs it, and says so with LASTCARD_REQUIRE_NGINX
+            if os.environ.get("LASTCARD_REQUIRE_NGINX") == "1":
+                pytest.fail("no nginx on PATH")
+            pytest.skip("no nginx on PATH")
+        config = CONFIG.read_text()
+        for shipped, ours in (("8000", port), ("8001", upstreams[0]), ("8002", upstreams[1])):
+            config = config.replace(f"127.0.0.1:{shipped}", f"127.0.0.1:{ours}")
+        directory.mkdir()
+        (directory / "nginx.conf").write_text(config)
+        self.port = port
+        self.log = directory / "error.log"
+        self.process = subprocess.Popen(
+            [binary, "-p", directory, "-c", "nginx.conf", "-e", "error.log", "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 20
+        while True:  # until it answers (through to a lastcard process)
+            if self.process.poll() is not None:
+                raise RuntimeError(f"nginx exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("nginx did not answer within 20 s")
+            time.sleep(0.05)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()  # a fast shutdown: open sockets are simply closed
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def cluster(tmp_path: Path, postgres: PostgresServer) -> Iterator[tuple[Nginx, list[LiveServer]]]:
+    url = postgres.new_database()
+    servers = []
+    for name in ("first", "second"):
+        (tmp_path / name).mkdir()
+        server = LiveServer(
+            tmp_path / name,
+            database_url=f"{url}&application_name={name}",
+            options=["--trusted-proxy", "127.0.0.1"],
+        )
+        servers.append(server.start())
+    nginx = None
+    try:
+        nginx = Nginx(tmp_path / "nginx", free_port(), (servers[0].port, servers[1].port))
+        yield nginx, servers
+    finally:
+        if nginx is not None:
+            nginx.stop()
+        for server in servers:
+            if server.process is not None and server.process.poll() is None:
+                server.kill(signal.SIGTERM)
+
+
+def owner_of(servers: list[LiveServer], code: str) -> LiveServer:
+    """The process that has the table live: any other refuses it (503) while the owner holds it."""
+    owners = [
+        server
+        for server in servers
+        if httpx.post(
+            f"{server.url}/api/tables/{code}/join", json={"name": "Probe"}, timeout=30
+        ).status_code
+        != 503
+    ]
+    assert len(owners) == 1
+    return owners[0]
+
+
+def test_s10_through_nginx_a_killed_owner_s_table_goes_on_in_the_other_process(
+    cluster: tuple[Nginx, list[LiveServer]],
+) -> None:
+    nginx, servers = cluster
+
+    async def scenario() -> None:
+        table = await start_game(
+            nginx, people=2, seats=3, bots=[{"seat": 2, "level": "easy"}], target=100
+        )
+        people = table.people
+        go = asyncio.Event()
+        go.set()
+        plays = [
+            asyncio.create_task(person.autoplay(survive_drops=True, timeout=50, hold=go))
+            for person in people
+        ]
+        watcher = people[0]
+
+        def mid_hand() -> bool:
+            state = watcher.client.latest_state()
+            return (
+                state is not None
+                and state["ply"] >= 8
+                and state["view"]["phase"] not in ("hand_over", "game_over")
+                and min(state["view"]["hand_sizes"]) >= 3  # the game outlives the kill
+                and all(len(person.acked()) >= 2 for person in people)
+            )
+
+        while not mid_hand():
+            await watcher.client.wait_change(watcher.client.mark())
+            assert not any(play.done() for play in plays), "the game ended before the kill"
+        go.clear()  # the people wait while their process dies, and play on after
+
+        owner = await asyncio.to_thread(owner_of, servers, table.code)
+        before = [len(person.connections) for person in people]
+        killed = [person.client for person in people]
+        await asyncio.to_thread(owner.kill, signal.SIGKILL)
+        for client in killed:
+            assert await client.wait_closed() == 1006
+        last_ack = max(ply for person in people for _, ply in person.acked())
+        # They reconnect through nginx, which sends them to the other process; it may refuse
+        # them (1013) until PostgreSQL has ended the dead owner's session, and they retry.
+        go.set()
+        finals = await asyncio.gather(*plays)
+
+        survivor = next(server for server in servers if server is not owner)
+        assert await asyncio.to_thread(owner_of, [survivor], table.code) is survivor
+        for person, n in zip(people, before, strict=True):
+            back = [after for _, after in person.reconnects]
+            assert back and back[0]["ply"] >= last_ack  # nothing acknowledged was lost
+            assert any(f.get("t") == "ack" for c in person.connections[n:] for f in c.frames)
+        reply = await get(f"{nginx.url}/api/games/{table.game_id}/record")
+        assert reply.status_code == 200, reply.text
+        actions = reply.json()["record"]["actions"]
+        assert len(actions) == finals[0]["ply"] > last_ack  # played on after the kill
+        seats = finals[0]["seats"]
+        for person in people:
+            for sent, ply in person.acked():
+                assert actions[ply - 1] == [seats.index(person.table_seat), sent.code]
+            await person.client.close()
+
+    run(scenario(), timeout=180)
