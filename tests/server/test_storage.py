@@ -42,7 +42,7 @@ from lastcard.server.storage import (
     open_storage,
     sqlite_path,
 )
-from lastcard.server.storage.sqlite import SCHEMA_VERSION, TABLE_NAMES
+from lastcard.server.storage.sqlite import SCHEMA_VERSION, TABLE_NAMES, SqliteStorage
 
 CODE = "KXR7QM"
 T0 = 1_700_000_000.0
@@ -862,3 +862,23 @@ def test_s10_the_lobby_lists_public_tables_waiting_or_playing_with_their_seats(
         ListedTable("PUBLC2", "Friday night", "playing", settings, seats=4, taken=3),
         ListedTable("NOSEAT", "Friday night", "waiting", settings, seats=0, taken=0),
     ]
+
+
+def test_s7_append_each_alone_falls_back_without_nesting_transactions(db_path: Path) -> None:
+    """Called outside a batch, a failed multi-row write (of SQLite's engine) is retried action
+    by action inside the same transaction (savepoints), not in a transaction begun inside
+    another."""
+    playing = open_storage(url_of(db_path))
+    assert isinstance(playing, SqliteStorage)
+    playing.create_table(new_table())
+    playing.start_game(new_game())
+    playing.create_table(new_table("T2BLE1"))
+    playing.start_game(new_game("g2", code="T2BLE1"))
+    playing._connection.execute(  # the one bad row makes the whole statement fail
+        "CREATE TEMP TRIGGER refuse BEFORE INSERT ON actions WHEN NEW.code = 'boom'"
+        " BEGIN SELECT RAISE(ABORT, 'refused here'); END"
+    )
+    errors = playing.append_each([("g1", act(0, code="boom")), ("g2", act(0))])
+    assert "refused here" in str(errors[0]) and errors[1] is None, errors
+    assert stored_plies(playing, "g1") == [] and stored_plies(playing, "g2") == [0]
+    playing.close()

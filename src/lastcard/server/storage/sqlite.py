@@ -23,7 +23,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -476,7 +476,9 @@ class SqliteStorage:
         if len(set(games)) != len(games):  # one game's actions in order: one at a time
             return [self._try(self.append, game_id, action) for game_id, action in items]
         errors: list[Exception | None] = [None] * len(items)
-        with self._write() as db:
+        # In a batch of its own when called alone: the fallback's appends are then savepoints
+        # inside it, never a transaction begun inside another.
+        with self.batch() if not self._batch_depth else nullcontext(), self._write() as db:
             marks = ", ".join("?" * len(games))
             running = {
                 game: (code, status)
