@@ -69,7 +69,9 @@ def _full_stop(line: Text) -> Text:
     """Every line a sentence: one ending in a word, a number or a bracket gets its full stop
     (headings end in their rules, exclamations and lists of scores in their own marks)."""
     # Invisible formatting marks (a card format's, `spoken`) are not the line's last word.
-    plain = "".join(c for c in line.plain if unicodedata.category(c) != "Cf").rstrip()
+    plain = line.plain.rstrip()
+    while plain and unicodedata.category(plain[-1]) == "Cf":  # read from the end: it is cheap
+        plain = plain[:-1].rstrip()
     if plain and (plain[-1].isalnum() or plain[-1] == ")"):
         line.append(".")
     return line
