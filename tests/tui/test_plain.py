@@ -22,7 +22,7 @@ from lastcard.tui.plain import SavedGame, run_plain
 from lastcard.tui.plain_game import Ending, PlainGame
 from lastcard.tui.plain_io import Lines
 from lastcard.tui.session import GameSession
-from lastcard.tui.settings import PlaySettings, save_settings
+from lastcard.tui.settings import BOT_LEVELS, PlaySettings, save_settings
 
 from .test_plain_process import answer_for
 
@@ -475,7 +475,7 @@ def test_the_new_game_questions_refuse_what_cannot_be_played(tmp_path: Path) -> 
         "11",
         "3",
         "help",
-        "expert",
+        "master",  # no such level
         "easy,hard",
         "partners",
         "party",
@@ -486,7 +486,7 @@ def test_the_new_game_questions_refuse_what_cannot_be_played(tmp_path: Path) -> 
     )
     assert "Type a number from 2 to 10, or press Enter." in text
     assert "hard: thinks ahead; never forgets Uno." in text  # the help of the levels
-    assert "Type one of beginner, easy, normal, hard for every bot" in text
+    assert f"Type one of {', '.join(BOT_LEVELS)} for every bot" in text
     assert "Choose other rules." in text  # partners need 4 players
     assert "Type a number of points, none for a single hand, or press Enter." in text
     assert "a single hand" in text

@@ -19,10 +19,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from lastcard.core import Action, Color, Event, Phase, PlayerView, Rules, action_index, rule_facts
 from lastcard.core.action_index import CARD_ORDER, version_size
@@ -66,12 +63,18 @@ _CHALLENGE = _SCORES + _SEATS
 _COUNTS = _CHALLENGE + 5
 OBSERVATION_SIZE = _COUNTS + 4  # 343
 
-Floats = npt.NDArray[np.float32]
+if TYPE_CHECKING:  # NumPy is imported when the bot plays: `lastcard bots` and the rest need not
+    import numpy as np
+    import numpy.typing as npt
+
+    Floats = npt.NDArray[np.float32]
 
 
 def encode(view: PlayerView) -> Floats:
     """The version 1 observation of `view`'s seat (`lastcard.rl.observation.observe`'s first
     343 numbers)."""
+    import numpy as np
+
     me = view.seat
     assert me is not None and view.hand is not None, "an observation is a player's"
     players = view.players
@@ -132,6 +135,8 @@ def _trained_for(rules: Rules) -> bool:
 def _network(path: str) -> tuple[list[tuple[Floats, Floats]], Floats, Floats, float]:
     """(hidden layers, observation mean, variance, clip) and the output layer last among the
     layers, read once."""
+    import numpy as np
+
     with np.load(path) as arrays:
         data: dict[str, Any] = {key: arrays[key] for key in arrays.files}
     layers = []
@@ -174,6 +179,8 @@ class ExpertBot:
                 actions.append(action)
         if not numbers:
             return self._heuristic.choose(view, legal, may_pass=may_pass)
+        import numpy as np
+
         x = np.clip(
             (encode(view) - self._mean) / np.sqrt(self._var + 1e-8), -self._clip, self._clip
         )
