@@ -9,9 +9,10 @@ the bot plays the best legal one. examples/train_expert.py trained it (PPO with 
 league of past selves and the rule bots, on the compiled kernel's batched games); docs/RL.md
 gives its results.
 
-It was trained for two players: at a larger table, and whenever only actions it never learnt
-are legal (a discard round, Pirate's window, a Mambo's gifts), it answers as `heuristic`,
-which it keeps informed of the game's events all along.
+It was trained for two players: at a larger table, under Pirate rules or with theme-pack cards
+(which its observation does not show), and whenever only actions it never learnt are legal (a
+discard round), it answers as `heuristic`, which it keeps informed of the game's events all
+along.
 """
 
 from __future__ import annotations
@@ -154,7 +155,9 @@ class ExpertBot:
     def choose(
         self, view: PlayerView, legal: tuple[Action, ...], *, may_pass: bool = False
     ) -> Action | None:
-        if view.players != PLAYERS:
+        rules = view.rules
+        if view.players != PLAYERS or rules.theme_cards or rules.pirate:
+            # Cards and windows its observation never shows: the heuristic's game.
             return self._heuristic.choose(view, legal, may_pass=may_pass)
         index = self._index
         numbers = []
