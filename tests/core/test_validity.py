@@ -208,3 +208,23 @@ def test_a_check_failure_names_what_it_found() -> None:
     data = dataclasses.replace(BASE, passes=3)
     with pytest.raises(CorruptDataError, match="3 passes in a row"):
         check_state(data)
+
+
+def test_3_8_a_wild_draw_four_awaiting_its_answer_draws_4_at_least_stacked_or_not() -> None:
+    """§3.8 with stacking (§7.1): the challenge takes the card's 4 off the stacked total, so a
+    stored total under 4 is refused (it left -3 to draw)."""
+    rules = Rules(stacking="same")
+    for seed in range(200):
+        state, rng = new_game(2, rules, seed=seed), random.Random(seed)
+        while not state.is_over and state.phase is not Phase.AWAIT_WD4_RESPONSE:
+            seat = state.to_act
+            assert seat is not None
+            state = apply(state, seat, rng.choice(legal_actions(state, seat))).state
+        if state.phase is Phase.AWAIT_WD4_RESPONSE:
+            break
+    assert state.phase is Phase.AWAIT_WD4_RESPONSE
+    data = state.to_dict()
+    read_state(data)  # as played: accepted
+    data["pending_draw"] = 1
+    with pytest.raises(CorruptDataError, match=r"^state\.pending_draw: .* 4 at least"):
+        read_state(data)

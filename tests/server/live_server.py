@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import httpx
 
@@ -52,6 +52,8 @@ class LiveServer:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = directory / "server.log"
         self.options = list(options)  # more `lastcard serve` options
+        # What runs `lastcard` (a test may put a script of its own before the command line).
+        self.launcher: list[str] = [sys.executable, "-m", "lastcard"]
 
     @property
     def url(self) -> str:
@@ -60,11 +62,9 @@ class LiveServer:
     def ws_url(self, code: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{code}"
 
-    def start(self) -> LiveServer:
+    def start(self) -> Self:
         command = [
-            sys.executable,
-            "-m",
-            "lastcard",
+            *self.launcher,
             "serve",
             "--port",
             str(self.port),
@@ -113,7 +113,7 @@ class LiveServer:
         result: dict[str, Any] = reply.json()
         return result
 
-    def __enter__(self) -> LiveServer:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

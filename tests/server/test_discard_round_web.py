@@ -17,15 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import signal
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from browser import (
@@ -80,45 +76,10 @@ class SeededServer(LiveServer):
         super().__init__(directory, bot_delay=0.02, hand_pause=0.05)
         self.seed_file = directory / "seed"
         self.deal_from(0)
+        self.launcher = [sys.executable, "-c", RIGGED_SERVE, str(self.seed_file)]
 
     def deal_from(self, seed: int) -> None:
         self.seed_file.write_text(str(seed))
-
-    def start(self) -> SeededServer:
-        command = [
-            sys.executable,
-            "-c",
-            RIGGED_SERVE,
-            str(self.seed_file),
-            "serve",
-            "--port",
-            str(self.port),
-            "--db",
-            self.database_url,
-            "--bot-delay",
-            str(self.bot_delay),
-            "--hand-pause",
-            str(self.hand_pause),
-        ]
-        log = self.log.open("ab")
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=0.5).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        raise RuntimeError("the server did not answer /healthz within 20 s")
-
-    def __enter__(self) -> SeededServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.kill(signal.SIGTERM)
 
 
 @pytest.fixture(scope="module", name="server")

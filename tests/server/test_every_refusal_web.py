@@ -13,15 +13,12 @@ test sends a burst of wrong actions no person would."""
 from __future__ import annotations
 
 import itertools
-import signal
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from browser import (
     WAIT_MS,
@@ -76,34 +73,10 @@ class WordsServer(LiveServer):
         super().__init__(directory, bot_delay=0.02, hand_pause=0.05)
         self.seed_file = directory / "seed"
         self.deal_from(0)
+        self.launcher = [sys.executable, "-c", RIGGED, str(self.seed_file)]
 
     def deal_from(self, seed: int) -> None:
         self.seed_file.write_text(str(seed))
-
-    def start(self) -> WordsServer:
-        command = [sys.executable, "-c", RIGGED, str(self.seed_file), "serve"]
-        command += ["--port", str(self.port), "--db", self.database_url]
-        command += ["--bot-delay", str(self.bot_delay), "--hand-pause", str(self.hand_pause)]
-        self.process = subprocess.Popen(
-            command, stdout=self.log.open("ab"), stderr=subprocess.STDOUT
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=0.5).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        raise RuntimeError("the server did not answer /healthz")
-
-    def __enter__(self) -> WordsServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.kill(signal.SIGTERM)
 
 
 @pytest.fixture(scope="module", name="server")
