@@ -113,13 +113,7 @@ class WebGuard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        refusal = None
-        if not self._host_ok(scope):
-            refusal = _BAD_HOST
-        elif (
-            scope["type"] == "websocket" or scope["method"] not in SAFE_METHODS
-        ) and not self._origin_ok(scope):
-            refusal = _BAD_ORIGIN
+        refusal = self._refusal(scope)
         if scope["type"] == "websocket":
             if refusal is not None:
                 # Closing before accepting answers the handshake with 403.
@@ -154,22 +148,26 @@ class WebGuard:
                 await _SERVER_ERROR.send(send)
             raise
 
-    def _host_ok(self, scope: Scope) -> bool:
-        for name, value in scope.get("headers", []):
-            if name == b"host":
-                host = host_name(value.decode("latin-1"))
-                return is_address(host) or host in self.hosts
-        return True  # no Host: HTTP/1.0 from a program; a browser always sends one
-
-    def _origin_ok(self, scope: Scope) -> bool:
-        headers = {name: value for name, value in scope.get("headers", [])}
+    def _refusal(self, scope: Scope) -> _Answer | None:
+        """What the request is refused with, if it is: a name the server does not answer to,
+        then, for what can change something, a page of another site."""
+        headers = dict(scope.get("headers", []))
+        host = headers.get(b"host")
+        if host is not None:  # no Host: HTTP/1.0 from a program; a browser always sends one
+            name = host_name(host.decode("latin-1"))
+            if not (is_address(name) or name in self.hosts):
+                return _BAD_HOST
+        if scope["type"] == "http" and scope["method"] in SAFE_METHODS:
+            return None
         origin = headers.get(b"origin")
         if origin is None:
-            return True  # not a page: a program, judged by its token as any request is
+            return None  # not a page: a program, judged by its token as any request is
         text = origin.decode("latin-1")
-        if normalise_origin(text) in self.allowed:
-            return True
-        return same_host(text, headers.get(b"host", b"").decode("latin-1"))
+        if normalise_origin(text) in self.allowed or same_host(
+            text, (host or b"").decode("latin-1")
+        ):
+            return None
+        return _BAD_ORIGIN
 
 
 _OURS = frozenset(name for name, _ in SECURITY_HEADERS)
