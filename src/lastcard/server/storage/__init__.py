@@ -3,7 +3,7 @@
 The server talks to one small interface, `Storage`, opened from a database URL by
 `open_storage`. SQLite (the default: `sqlite:///path`, module `sqlite`) serves one process;
 PostgreSQL (`postgresql://…`, module `postgres`) the same tables for several (§10), without the
-server changing. Both pass the same tests.
+server changing. Both pass the same tests, and share their checks and queries (`engine`).
 
 What every engine promises:
 

@@ -25,7 +25,6 @@ The same schema, checks and refusals as the SQLite engine (`sqlite`), in Postgre
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -35,29 +34,11 @@ import psycopg
 from psycopg import conninfo
 from psycopg.pq import TransactionStatus
 
-from .interface import (
-    ACTORS,
-    FINISHED_GAME_STATUSES,
-    SEAT_KINDS,
-    TABLE_STATUSES,
-    ChatLine,
-    GameRow,
-    ListedTable,
-    SeatRow,
-    StorageError,
-    StoredAction,
-    StoredTable,
-)
-from .rows import (
-    GAME_COLUMNS,
-    LOBBY_QUERY,
-    check,
-    check_ply,
-    game_from_row,
-    game_values,
-    listed_from_row,
-    to_json,
-)
+from .engine import TABLE_NAMES, SqlStorage, reason, try_write
+from .interface import TABLE_STATUSES, StorageError, StoredAction, StoredTable
+from .rows import check
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "TABLE_NAMES", "PostgresStorage", "open_postgres"]
 
 CONNECT_TIMEOUT_SECONDS = 10  # when the URL sets none: a server that never answers is an error
 # The advisory lock that one migrating process holds (any number, the same in every lastcard).
@@ -141,7 +122,6 @@ _SCHEMA_3 = ("ALTER TABLE games ADD COLUMN names text",)
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {0: _SCHEMA_1, 1: _SCHEMA_2, 2: _SCHEMA_3}
 SCHEMA_VERSION = len(MIGRATIONS)
-TABLE_NAMES = ("tables", "seats", "games", "actions", "chat")
 
 
 def open_postgres(url: str) -> PostgresStorage:
@@ -152,12 +132,12 @@ def open_postgres(url: str) -> PostgresStorage:
         timeout = conninfo.conninfo_to_dict(url).get("connect_timeout") or CONNECT_TIMEOUT_SECONDS
         connection = psycopg.connect(url, autocommit=True, connect_timeout=timeout)
     except psycopg.Error as error:
-        raise StorageError(f"cannot open {where}: {_reason(error)}") from None
+        raise StorageError(f"cannot open {where}: {reason(error)}") from None
     try:
         _migrate(connection, where)
     except psycopg.Error as error:
         connection.close()
-        raise StorageError(f"cannot open {where}: {_reason(error)}") from None
+        raise StorageError(f"cannot open {where}: {reason(error)}") from None
     except StorageError:
         connection.close()
         raise
@@ -211,22 +191,21 @@ def _migrate(connection: psycopg.Connection[Any], where: str) -> None:
             connection.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION,))
 
 
-def _reason(error: BaseException) -> str:
-    return str(error).strip() or type(error).__name__
-
-
-class PostgresStorage:
+class PostgresStorage(SqlStorage):
     """`Storage` on one PostgreSQL connection (see the module docstring)."""
 
     def __init__(self, connection: psycopg.Connection[Any], where: str) -> None:
+        super().__init__(where)
         self._connection = connection
-        self._where = where
         self._lock = threading.RLock()  # re-entered by the writes inside `batch`
         self._closed = False
 
     # Several processes may serve this database: each table's owner holds a session-level
     # advisory lock on it, which PostgreSQL drops when the owner's connection ends.
     shared = True
+    _MARK = "%s"
+    _GREATEST = "greatest"
+    _FOR_UPDATE = " FOR UPDATE"
 
     def claim(self, code: str) -> bool:
         with self._use() as db:
@@ -239,12 +218,6 @@ class PostgresStorage:
         with self._use() as db:
             db.execute("SELECT pg_advisory_unlock(hashtextextended(%s, %s))", (code, TABLE_LOCKS))
 
-    def __enter__(self) -> PostgresStorage:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
     # -- transactions ------------------------------------------------------------------
 
     @contextmanager
@@ -256,7 +229,7 @@ class PostgresStorage:
             try:
                 yield self._connection
             except psycopg.Error as error:
-                raise StorageError(f"{self._where}: {_reason(error)}") from None
+                raise StorageError(f"{self._where}: {reason(error)}") from None
 
     @contextmanager
     def _write(self) -> Iterator[psycopg.Connection[Any]]:
@@ -264,12 +237,6 @@ class PostgresStorage:
         `batch()` (or another write) psycopg makes it a savepoint: it succeeds or fails alone."""
         with self._use() as connection, connection.transaction():
             yield connection
-
-    @contextmanager
-    def atomic(self) -> Iterator[None]:
-        """Several writes that succeed or fail together."""
-        with self._write():
-            yield
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -293,177 +260,17 @@ class PostgresStorage:
 
     def create_table(self, table: StoredTable) -> None:
         check(table.status, TABLE_STATUSES, "table status")
+        self._check_seats(table.code, table.seats)
         with self._write() as db:
             created = db.execute(
                 "INSERT INTO tables (code, name, status, settings, host, public, created, updated,"
                 " next_server_seed) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
                 " ON CONFLICT (code) DO NOTHING",
-                (
-                    table.code,
-                    table.name,
-                    table.status,
-                    to_json(table.settings),
-                    table.host,
-                    table.public,
-                    table.created,
-                    table.updated,
-                    table.next_server_seed,
-                ),
+                self._table_values(table),
             ).rowcount
             if not created:
-                raise StorageError(f"{self._where}: the table code {table.code!r} is taken")
+                raise self._taken(table.code)
             self._insert_seats(db, table.code, table.seats)
-
-    def save_table(
-        self,
-        code: str,
-        *,
-        name: str,
-        status: str,
-        settings: dict[str, Any],
-        host: int | None,
-        public: bool,
-        seats: Sequence[SeatRow],
-        now: float,
-        next_server_seed: str | None = None,
-    ) -> None:
-        check(status, TABLE_STATUSES, "table status")
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE tables SET name = %s, status = %s, settings = %s, host = %s, public = %s,"
-                " updated = greatest(updated, %s), next_server_seed = %s WHERE code = %s",
-                (name, status, to_json(settings), host, public, now, next_server_seed, code),
-            ).rowcount
-            self._require_table(changed, code)
-            db.execute("DELETE FROM seats WHERE table_code = %s", (code,))
-            self._insert_seats(db, code, seats)
-
-    def set_status(self, code: str, status: str, now: float) -> None:
-        check(status, TABLE_STATUSES, "table status")
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE tables SET status = %s, updated = greatest(updated, %s) WHERE code = %s",
-                (status, now, code),
-            ).rowcount
-            self._require_table(changed, code)
-
-    def _require_table(self, found: int, code: str) -> None:
-        if not found:
-            raise StorageError(f"{self._where}: no table {code!r}")
-
-    def _insert_seats(
-        self, db: psycopg.Connection[Any], code: str, seats: Sequence[SeatRow]
-    ) -> None:
-        for seat in seats:
-            check(seat.kind, SEAT_KINDS, "seat kind")
-        numbers = [seat.seat for seat in seats]
-        if len(set(numbers)) != len(numbers):
-            raise StorageError(f"{self._where}: table {code!r} lists a seat twice: {numbers}")
-        if not seats:
-            return
-        with db.cursor() as cursor:
-            cursor.executemany(
-                "INSERT INTO seats (table_code, seat, kind, name, level, token_hash, client_seed)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                [
-                    (code, s.seat, s.kind, s.name, s.level, s.token_hash, s.client_seed)
-                    for s in seats
-                ],
-            )
-
-    def load(self, code: str) -> StoredTable | None:
-        with self._read() as db:
-            row = db.execute(
-                "SELECT code, name, status, settings, host, public, created, updated,"
-                " next_server_seed FROM tables WHERE code = %s",
-                (code,),
-            ).fetchone()
-            if row is None:
-                return None
-            seats = [
-                SeatRow(*seat)
-                for seat in db.execute(
-                    "SELECT seat, kind, name, level, token_hash, client_seed FROM seats"
-                    " WHERE table_code = %s ORDER BY seat",
-                    (code,),
-                )
-            ]
-            game_row = db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE table_code = %s"
-                " ORDER BY number DESC LIMIT 1",
-                (code,),
-            ).fetchone()
-            game = None if game_row is None else game_from_row(game_row)
-            actions = [] if game is None else _actions(db, game.id)
-        return StoredTable(
-            code=row[0],
-            name=row[1],
-            status=row[2],
-            settings=json.loads(row[3]),
-            host=row[4],
-            public=row[5],
-            seats=seats,
-            created=row[6],
-            updated=row[7],
-            game=game,
-            actions=actions,
-            next_server_seed=row[8],
-        )
-
-    def lobby(self) -> list[ListedTable]:
-        with self._use() as db:
-            rows = db.execute(LOBBY_QUERY).fetchall()
-        return [listed_from_row(row) for row in rows]
-
-    def list_open(self) -> list[str]:
-        with self._use() as db:
-            rows = db.execute(
-                "SELECT code FROM tables WHERE status <> 'closed' ORDER BY created, code"
-            ).fetchall()
-        return [code for (code,) in rows]
-
-    # -- games -------------------------------------------------------------------------
-
-    def start_game(self, game: GameRow) -> None:
-        if game.status != "running":
-            raise StorageError(f"{self._where}: a game starts running, not {game.status!r}")
-        with self._write() as db:
-            found = db.execute("SELECT 1 FROM tables WHERE code = %s", (game.code,)).fetchone()
-            if found is None:
-                raise StorageError(f"{self._where}: no table {game.code!r} for game {game.id!r}")
-            clash = db.execute(
-                "SELECT id FROM games WHERE id = %s OR (table_code = %s AND"
-                " (number = %s OR status = 'running'))",
-                (game.id, game.code, game.number),
-            ).fetchone()
-            if clash is not None:
-                raise StorageError(
-                    f"{self._where}: cannot start game {game.id!r} (number {game.number}) at "
-                    f"table {game.code!r}: game {clash[0]!r} has that id or number, or is running"
-                )
-            marks = ", ".join(["%s"] * len(game_values(game)))
-            db.execute(
-                f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})",
-                game_values(game),
-            )
-            self._touch(db, game.code, game.started)
-
-    def append(self, game_id: str, action: StoredAction) -> None:
-        self.append_many(game_id, (action,))
-
-    def append_many(self, game_id: str, actions: Sequence[StoredAction]) -> None:
-        if not actions:
-            return
-        for action in actions:
-            check(action.by, ACTORS, "actor")
-        with self._write() as db:
-            code = self._running_game_table(db, game_id)
-            row = db.execute("SELECT max(ply) FROM actions WHERE game = %s", (game_id,)).fetchone()
-            expected = 0 if row is None or row[0] is None else row[0] + 1
-            for offset, action in enumerate(actions):
-                check_ply(self._where, game_id, expected + offset, action)
-            self._insert_actions(db, [(game_id, action) for action in actions])
-            self._touch(db, code, actions[-1].time)
 
     def append_each(self, items: Sequence[tuple[str, StoredAction]]) -> list[Exception | None]:
         """Checked as `append` checks, then stored in two statements for all of them (arrays
@@ -471,41 +278,9 @@ class PostgresStorage:
         should the statements fail as a whole, each action is tried alone."""
         games = [game_id for game_id, _ in items]
         if len(set(games)) != len(games):  # one game's actions in order: one at a time
-            return [self._try(self.append, game_id, action) for game_id, action in items]
-        errors: list[Exception | None] = [None] * len(items)
+            return [try_write(self.append, game_id, action) for game_id, action in items]
         with self._write() as db:
-            running = {
-                game: (code, status)
-                for game, code, status in db.execute(
-                    "SELECT id, table_code, status FROM games WHERE id = ANY(%s)", (games,)
-                )
-            }
-            last = dict(
-                db.execute(
-                    "SELECT game, max(ply) FROM actions WHERE game = ANY(%s) GROUP BY game",
-                    (games,),
-                ).fetchall()
-            )
-            stored: list[tuple[str, StoredAction]] = []
-            touches: dict[str, float] = {}
-            for index, (game_id, action) in enumerate(items):
-                found = running.get(game_id)
-                previous = last.get(game_id)
-                expected = 0 if previous is None else previous + 1
-                try:
-                    check(action.by, ACTORS, "actor")
-                    if found is None:
-                        raise StorageError(f"{self._where}: no game {game_id!r}")
-                    if found[1] != "running":
-                        raise StorageError(
-                            f"{self._where}: game {game_id!r} is {found[1]}, not running"
-                        )
-                    check_ply(self._where, game_id, expected, action)
-                except StorageError as refusal:
-                    errors[index] = refusal
-                    continue
-                stored.append((game_id, action))
-                touches[found[0]] = max(touches.get(found[0], action.time), action.time)
+            errors, stored, touches = self._check_each(db, items, games)
             if not stored:
                 return errors
             try:
@@ -520,12 +295,11 @@ class PostgresStorage:
             except psycopg.Error:
                 for index, error in enumerate(errors):
                     if error is None:
-                        errors[index] = self._try(self.append, *items[index])
+                        errors[index] = try_write(self.append, *items[index])
         return errors
 
-    @staticmethod
     def _insert_actions(
-        db: psycopg.Connection[Any], items: Sequence[tuple[str, StoredAction]]
+        self, db: psycopg.Connection[Any], items: Sequence[tuple[str, StoredAction]]
     ) -> None:
         """One statement for any number of actions: each column is sent as one array."""
         db.execute(
@@ -542,70 +316,6 @@ class PostgresStorage:
             ),
         )
 
-    @staticmethod
-    def _try(write: Any, *args: Any) -> Exception | None:
-        try:
-            write(*args)
-        except Exception as error:
-            return error
-        return None
-
-    def finish_game(
-        self, game_id: str, status: str, result: dict[str, Any] | None, now: float
-    ) -> None:
-        check(status, FINISHED_GAME_STATUSES, "a finished game's status")
-        with self._write() as db:
-            code = self._running_game_table(db, game_id)
-            db.execute(
-                "UPDATE games SET status = %s, result = %s, ended = %s WHERE id = %s",
-                (status, None if result is None else to_json(result), now, game_id),
-            )
-            self._touch(db, code, now)
-
-    def _running_game_table(self, db: psycopg.Connection[Any], game_id: str) -> str:
-        """The table code of a running game (its row locked until the write commits, so a
-        concurrent finish waits); any other game is an error."""
-        row = db.execute(
-            "SELECT table_code, status FROM games WHERE id = %s FOR UPDATE", (game_id,)
-        ).fetchone()
-        if row is None:
-            raise StorageError(f"{self._where}: no game {game_id!r}")
-        if row[1] != "running":
-            raise StorageError(f"{self._where}: game {game_id!r} is {row[1]}, not running")
-        code: str = row[0]
-        return code
-
-    def game(self, game_id: str) -> tuple[GameRow, list[StoredAction]] | None:
-        with self._read() as db:
-            found = db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s",
-                (game_id,),
-            ).fetchone()
-            if found is None:
-                return None
-            return game_from_row(found), _actions(db, game_id)
-
-    # -- chat --------------------------------------------------------------------------
-
-    def add_chat(self, code: str, seat: int | None, name: str, text: str, time: float) -> None:
-        with self._write() as db:
-            if db.execute("SELECT 1 FROM tables WHERE code = %s", (code,)).fetchone() is None:
-                raise StorageError(f"{self._where}: no table {code!r}")
-            db.execute(
-                "INSERT INTO chat (table_code, seat, name, text, time) VALUES (%s, %s, %s, %s, %s)",
-                (code, seat, name, text, time),
-            )
-            self._touch(db, code, time)
-
-    def chat(self, code: str, limit: int = 50) -> list[ChatLine]:
-        with self._use() as db:
-            rows = db.execute(
-                "SELECT seat, name, text, time FROM chat WHERE table_code = %s"
-                " ORDER BY id DESC LIMIT %s",
-                (code, limit),
-            ).fetchall()
-        return [ChatLine(*row) for row in reversed(rows)]
-
     # -- closing -----------------------------------------------------------------------
 
     def close(self) -> None:
@@ -614,15 +324,3 @@ class PostgresStorage:
                 return
             self._closed = True
             self._connection.close()
-
-    @staticmethod
-    def _touch(db: psycopg.Connection[Any], code: str, now: float) -> None:
-        db.execute("UPDATE tables SET updated = greatest(updated, %s) WHERE code = %s", (now, code))
-
-
-def _actions(db: psycopg.Connection[Any], game_id: str) -> list[StoredAction]:
-    rows = db.execute(
-        "SELECT ply, seat, code, by_whom, time FROM actions WHERE game = %s ORDER BY ply",
-        (game_id,),
-    )
-    return [StoredAction(*row) for row in rows]

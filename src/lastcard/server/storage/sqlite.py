@@ -19,37 +19,17 @@ Settings and why:
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any
 
-from .interface import (
-    ACTORS,
-    FINISHED_GAME_STATUSES,
-    SEAT_KINDS,
-    TABLE_STATUSES,
-    ChatLine,
-    GameRow,
-    ListedTable,
-    SeatRow,
-    StorageError,
-    StoredAction,
-    StoredTable,
-)
-from .rows import (
-    GAME_COLUMNS,
-    LOBBY_QUERY,
-    check,
-    check_ply,
-    game_from_row,
-    game_values,
-    listed_from_row,
-    to_json,
-)
+from .engine import TABLE_NAMES, SqlStorage, reason, try_write
+from .interface import TABLE_STATUSES, StorageError, StoredAction, StoredTable
+from .rows import check
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "TABLE_NAMES", "SqliteStorage", "open_sqlite"]
 
 BUSY_TIMEOUT_SECONDS = 5.0  # how long to wait for another process holding the write lock
 
@@ -128,7 +108,6 @@ _SCHEMA_3 = ("ALTER TABLE games ADD COLUMN names TEXT",)
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {0: _SCHEMA_1, 1: _SCHEMA_2, 2: _SCHEMA_3}
 SCHEMA_VERSION = len(MIGRATIONS)
-TABLE_NAMES = ("tables", "seats", "games", "actions", "chat")
 
 # Rows of one multi-row statement: 6 values each, far below SQLite's 32,766 variables.
 _ROWS_A_STATEMENT = 500
@@ -147,7 +126,7 @@ def open_sqlite(path: Path | None) -> SqliteStorage:
             check_same_thread=False,
         )
     except (OSError, sqlite3.Error) as error:
-        raise StorageError(f"cannot open {where}: {_reason(error)}") from None
+        raise StorageError(f"cannot open {where}: {reason(error)}") from None
     try:
         connection.execute("PRAGMA foreign_keys = ON")
         connection.execute("PRAGMA journal_mode = WAL")
@@ -155,7 +134,7 @@ def open_sqlite(path: Path | None) -> SqliteStorage:
         _migrate(connection, where)
     except sqlite3.Error as error:
         connection.close()
-        raise StorageError(f"cannot open {where}: {_reason(error)}") from None
+        raise StorageError(f"cannot open {where}: {reason(error)}") from None
     except StorageError:
         connection.close()
         raise
@@ -187,16 +166,12 @@ def _migrate(connection: sqlite3.Connection, where: str) -> None:
         raise
 
 
-def _reason(error: BaseException) -> str:
-    return str(error) or type(error).__name__
-
-
-class SqliteStorage:
+class SqliteStorage(SqlStorage):
     """`Storage` on one SQLite connection (see the module docstring)."""
 
     def __init__(self, connection: sqlite3.Connection, where: str) -> None:
+        super().__init__(where)
         self._connection = connection
-        self._where = where
         self._lock = threading.RLock()  # re-entered by the writes inside `batch`
         self._closed = False
         self._batch_depth = 0
@@ -214,12 +189,6 @@ class SqliteStorage:
         with self._use():
             return
 
-    def __enter__(self) -> SqliteStorage:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
     # -- transactions ------------------------------------------------------------------
 
     @contextmanager
@@ -231,7 +200,7 @@ class SqliteStorage:
             try:
                 yield self._connection
             except (sqlite3.Error, OverflowError) as error:  # OverflowError: an int past 64 bits
-                raise StorageError(f"{self._where}: {_reason(error)}") from None
+                raise StorageError(f"{self._where}: {reason(error)}") from None
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -259,12 +228,6 @@ class SqliteStorage:
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
                 raise
-
-    @contextmanager
-    def atomic(self) -> Iterator[None]:
-        """Several writes that succeed or fail together."""
-        with self._write():
-            yield
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -298,173 +261,24 @@ class SqliteStorage:
 
     def create_table(self, table: StoredTable) -> None:
         check(table.status, TABLE_STATUSES, "table status")
+        self._check_seats(table.code, table.seats)
         with self._write() as db:
             if db.execute("SELECT 1 FROM tables WHERE code = ?", (table.code,)).fetchone():
-                raise StorageError(f"{self._where}: the table code {table.code!r} is taken")
+                raise self._taken(table.code)
             db.execute(
                 "INSERT INTO tables (code, name, status, settings, host, public, created, updated,"
                 " next_server_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    table.code,
-                    table.name,
-                    table.status,
-                    to_json(table.settings),
-                    table.host,
-                    table.public,
-                    table.created,
-                    table.updated,
-                    table.next_server_seed,
-                ),
+                self._table_values(table),
             )
             self._insert_seats(db, table.code, table.seats)
 
-    def save_table(
-        self,
-        code: str,
-        *,
-        name: str,
-        status: str,
-        settings: dict[str, Any],
-        host: int | None,
-        public: bool,
-        seats: Sequence[SeatRow],
-        now: float,
-        next_server_seed: str | None = None,
+    def _insert_actions(
+        self, db: sqlite3.Connection, items: Sequence[tuple[str, StoredAction]]
     ) -> None:
-        check(status, TABLE_STATUSES, "table status")
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE tables SET name = ?, status = ?, settings = ?, host = ?, public = ?,"
-                " updated = max(updated, ?), next_server_seed = ? WHERE code = ?",
-                (name, status, to_json(settings), host, public, now, next_server_seed, code),
-            ).rowcount
-            self._require_table(changed, code)
-            db.execute("DELETE FROM seats WHERE table_code = ?", (code,))
-            self._insert_seats(db, code, seats)
-
-    def set_status(self, code: str, status: str, now: float) -> None:
-        check(status, TABLE_STATUSES, "table status")
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE tables SET status = ?, updated = max(updated, ?) WHERE code = ?",
-                (status, now, code),
-            ).rowcount
-            self._require_table(changed, code)
-
-    def _require_table(self, found: int, code: str) -> None:
-        if not found:
-            raise StorageError(f"{self._where}: no table {code!r}")
-
-    def _insert_seats(self, db: sqlite3.Connection, code: str, seats: Sequence[SeatRow]) -> None:
-        for seat in seats:
-            check(seat.kind, SEAT_KINDS, "seat kind")
-        numbers = [seat.seat for seat in seats]
-        if len(set(numbers)) != len(numbers):
-            raise StorageError(f"{self._where}: table {code!r} lists a seat twice: {numbers}")
         db.executemany(
-            "INSERT INTO seats (table_code, seat, kind, name, level, token_hash, client_seed)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(code, s.seat, s.kind, s.name, s.level, s.token_hash, s.client_seed) for s in seats],
+            "INSERT INTO actions (game, ply, seat, code, by_whom, time) VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, a.ply, a.seat, a.code, a.by, a.time) for game_id, a in items],
         )
-
-    def load(self, code: str) -> StoredTable | None:
-        with self._read() as db:
-            row = db.execute(
-                "SELECT code, name, status, settings, host, public, created, updated,"
-                " next_server_seed FROM tables WHERE code = ?",
-                (code,),
-            ).fetchone()
-            if row is None:
-                return None
-            seats = [
-                SeatRow(*seat)
-                for seat in db.execute(
-                    "SELECT seat, kind, name, level, token_hash, client_seed FROM seats"
-                    " WHERE table_code = ? ORDER BY seat",
-                    (code,),
-                )
-            ]
-            game_row = db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE table_code = ?"
-                " ORDER BY number DESC LIMIT 1",
-                (code,),
-            ).fetchone()
-            game = None if game_row is None else game_from_row(game_row)
-            actions = [] if game is None else _actions(db, game.id)
-        return StoredTable(
-            code=row[0],
-            name=row[1],
-            status=row[2],
-            settings=json.loads(row[3]),
-            host=row[4],
-            public=bool(row[5]),
-            seats=seats,
-            created=row[6],
-            updated=row[7],
-            game=game,
-            actions=actions,
-            next_server_seed=row[8],
-        )
-
-    def lobby(self) -> list[ListedTable]:
-        with self._use() as db:
-            rows = db.execute(LOBBY_QUERY).fetchall()
-        return [listed_from_row(row) for row in rows]
-
-    def list_open(self) -> list[str]:
-        with self._use() as db:
-            rows = db.execute(
-                "SELECT code FROM tables WHERE status <> 'closed' ORDER BY created, code"
-            ).fetchall()
-        return [code for (code,) in rows]
-
-    # -- games -------------------------------------------------------------------------
-
-    def start_game(self, game: GameRow) -> None:
-        if game.status != "running":
-            raise StorageError(f"{self._where}: a game starts running, not {game.status!r}")
-        with self._write() as db:
-            if db.execute("SELECT 1 FROM tables WHERE code = ?", (game.code,)).fetchone() is None:
-                raise StorageError(f"{self._where}: no table {game.code!r} for game {game.id!r}")
-            clash = db.execute(
-                "SELECT id FROM games WHERE id = ? OR (table_code = ? AND"
-                " (number = ? OR status = 'running'))",
-                (game.id, game.code, game.number),
-            ).fetchone()
-            if clash is not None:
-                raise StorageError(
-                    f"{self._where}: cannot start game {game.id!r} (number {game.number}) at "
-                    f"table {game.code!r}: game {clash[0]!r} has that id or number, or is running"
-                )
-            db.execute(
-                f"INSERT INTO games ({GAME_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                game_values(game),
-            )
-            self._touch(db, game.code, game.started)
-
-    def append(self, game_id: str, action: StoredAction) -> None:
-        self.append_many(game_id, (action,))
-
-    def append_many(self, game_id: str, actions: Sequence[StoredAction]) -> None:
-        if not actions:
-            return
-        for action in actions:
-            check(action.by, ACTORS, "actor")
-        with self._write() as db:
-            code = self._running_game_table(db, game_id)
-            (last,) = db.execute(
-                "SELECT max(ply) FROM actions WHERE game = ?", (game_id,)
-            ).fetchone()
-            expected = 0 if last is None else last + 1
-            for offset, action in enumerate(actions):
-                check_ply(self._where, game_id, expected + offset, action)
-            db.executemany(
-                "INSERT INTO actions (game, ply, seat, code, by_whom, time)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, a.ply, a.seat, a.code, a.by, a.time) for a in actions],
-            )
-            self._touch(db, code, actions[-1].time)
 
     def append_each(self, items: Sequence[tuple[str, StoredAction]]) -> list[Exception | None]:
         """Checked as `append` checks, then stored in four statements for all of them: each
@@ -474,43 +288,13 @@ class SqliteStorage:
         statements fail as a whole, each action is tried alone."""
         games = [game_id for game_id, _ in items]
         if len(set(games)) != len(games):  # one game's actions in order: one at a time
-            return [self._try(self.append, game_id, action) for game_id, action in items]
-        errors: list[Exception | None] = [None] * len(items)
+            return [try_write(self.append, game_id, action) for game_id, action in items]
         # In a batch of its own when called alone: the fallback's appends are then savepoints
         # inside it, never a transaction begun inside another.
         with self.batch() if not self._batch_depth else nullcontext(), self._write() as db:
-            marks = ", ".join("?" * len(games))
-            running = {
-                game: (code, status)
-                for game, code, status in db.execute(
-                    f"SELECT id, table_code, status FROM games WHERE id IN ({marks})", games
-                )
-            }
-            last = dict(
-                db.execute(
-                    f"SELECT game, max(ply) FROM actions WHERE game IN ({marks}) GROUP BY game",
-                    games,
-                ).fetchall()
-            )
-            rows, touches = [], []
-            for index, (game_id, action) in enumerate(items):
-                found = running.get(game_id)
-                previous = last.get(game_id)
-                expected = 0 if previous is None else previous + 1
-                try:
-                    check(action.by, ACTORS, "actor")
-                    if found is None:
-                        raise StorageError(f"{self._where}: no game {game_id!r}")
-                    if found[1] != "running":
-                        raise StorageError(
-                            f"{self._where}: game {game_id!r} is {found[1]}, not running"
-                        )
-                    check_ply(self._where, game_id, expected, action)
-                except StorageError as refusal:
-                    errors[index] = refusal
-                    continue
-                rows.append((game_id, action.ply, action.seat, action.code, action.by, action.time))
-                touches.append((found[0], action.time))
+            errors, stored, touched_tables = self._check_each(db, items, games)
+            rows = [(game_id, a.ply, a.seat, a.code, a.by, a.time) for game_id, a in stored]
+            touches = list(touched_tables.items())
             if not rows:
                 return errors
             try:
@@ -534,69 +318,10 @@ class SqliteStorage:
             except (sqlite3.Error, OverflowError):
                 db.execute("ROLLBACK TO each")
                 db.execute("RELEASE each")
-                stored = [i for i, error in enumerate(errors) if error is None]
-                for index in stored:
-                    errors[index] = self._try(self.append, *items[index])
+                for index, error in enumerate(errors):
+                    if error is None:
+                        errors[index] = try_write(self.append, *items[index])
         return errors
-
-    @staticmethod
-    def _try(write: Any, *args: Any) -> Exception | None:
-        try:
-            write(*args)
-        except Exception as error:
-            return error
-        return None
-
-    def finish_game(
-        self, game_id: str, status: str, result: dict[str, Any] | None, now: float
-    ) -> None:
-        check(status, FINISHED_GAME_STATUSES, "a finished game's status")
-        with self._write() as db:
-            code = self._running_game_table(db, game_id)
-            db.execute(
-                "UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?",
-                (status, None if result is None else to_json(result), now, game_id),
-            )
-            self._touch(db, code, now)
-
-    def _running_game_table(self, db: sqlite3.Connection, game_id: str) -> str:
-        """The table code of a running game; any other game is an error."""
-        row = db.execute("SELECT table_code, status FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise StorageError(f"{self._where}: no game {game_id!r}")
-        if row[1] != "running":
-            raise StorageError(f"{self._where}: game {game_id!r} is {row[1]}, not running")
-        code: str = row[0]
-        return code
-
-    def game(self, game_id: str) -> tuple[GameRow, list[StoredAction]] | None:
-        with self._read() as db:
-            row = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-            found = row.fetchone()
-            if found is None:
-                return None
-            return game_from_row(found), _actions(db, game_id)
-
-    # -- chat --------------------------------------------------------------------------
-
-    def add_chat(self, code: str, seat: int | None, name: str, text: str, time: float) -> None:
-        with self._write() as db:
-            if db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is None:
-                raise StorageError(f"{self._where}: no table {code!r}")
-            db.execute(
-                "INSERT INTO chat (table_code, seat, name, text, time) VALUES (?, ?, ?, ?, ?)",
-                (code, seat, name, text, time),
-            )
-            self._touch(db, code, time)
-
-    def chat(self, code: str, limit: int = 50) -> list[ChatLine]:
-        with self._use() as db:
-            rows = db.execute(
-                "SELECT seat, name, text, time FROM chat WHERE table_code = ?"
-                " ORDER BY id DESC LIMIT ?",
-                (code, limit),
-            ).fetchall()
-        return [ChatLine(*row) for row in reversed(rows)]
 
     # -- closing -----------------------------------------------------------------------
 
@@ -606,15 +331,3 @@ class SqliteStorage:
                 return
             self._closed = True
             self._connection.close()  # the last connection out checkpoints the log
-
-    @staticmethod
-    def _touch(db: sqlite3.Connection, code: str, now: float) -> None:
-        db.execute("UPDATE tables SET updated = max(updated, ?) WHERE code = ?", (now, code))
-
-
-def _actions(db: sqlite3.Connection, game_id: str) -> list[StoredAction]:
-    rows = db.execute(
-        "SELECT ply, seat, code, by_whom, time FROM actions WHERE game = ? ORDER BY ply",
-        (game_id,),
-    )
-    return [StoredAction(*row) for row in rows]
