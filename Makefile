@@ -1,15 +1,17 @@
-# The README's commands: `make play`, `make serve` and `make test`.
+# The README's commands: `make play`, `make serve` and `make test`; `make cluster` (§10).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-server
+CLUSTER_STAMP := $(VENV)/.installed-cluster
 NODE_STAMP := node_modules/.installed
 # Browser tests drive Debian's Chromium (a browser Playwright downloads cannot be fetched here).
 CHROMIUM ?= $(shell command -v chromium || echo /usr/bin/chromium)
 
-.PHONY: play serve test quick lint typecheck unit browser postgres nginx bench clean
+.PHONY: play serve cluster cluster-stop test quick lint typecheck unit browser postgres nginx bench \
+	clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +23,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@ $(STAMP) $(SERVER_STAMP)
+	touch $@ $(STAMP) $(SERVER_STAMP) $(CLUSTER_STAMP)
 
 $(SERVER_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[server]'
@@ -33,6 +35,18 @@ play: $(STAMP)
 serve: $(SERVER_STAMP)
 	$(BIN)/lastcard serve
 
+$(CLUSTER_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server,postgres]'
+	touch $@ $(SERVER_STAMP)
+
+# PostgreSQL, two `lastcard serve` processes and nginx on loopback (deploy/cluster.py): the
+# address to open is printed; Ctrl-C or `make cluster-stop` (from another shell) stops them all.
+cluster: $(CLUSTER_STAMP) postgres nginx
+	$(BIN)/python deploy/cluster.py
+
+cluster-stop:
+	@$(BIN)/python deploy/cluster.py --stop
+
 # Chromium for the browser tests, when the machine lacks it (Debian's package, as root).
 browser:
 	@test -x $(CHROMIUM) || { \
@@ -40,9 +54,9 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 # PostgreSQL's server binaries for the storage tests, which start a throwaway server from them
-# (tests/server/postgres_server.py), when the machine lacks them (Debian's package, as root).
-postgres: $(DEV_STAMP)
-	@$(BIN)/python tests/server/postgres_server.py >/dev/null 2>&1 || { \
+# (deploy/local_postgres.py), when the machine lacks them (Debian's package, as root).
+postgres: $(CLUSTER_STAMP)
+	@$(BIN)/python deploy/local_postgres.py >/dev/null 2>&1 || { \
 		echo "installing Debian's postgresql for the storage tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 

@@ -1,7 +1,7 @@
 """The databases the server's tests run against: SQLite and a throwaway PostgreSQL.
 
 A test (or fixture) that asks for `database_url` runs once on each: a new SQLite file in its
-`tmp_path`, and a new database on the session's PostgreSQL server (`postgres_server.py`),
+`tmp_path`, and a new database on the session's PostgreSQL server (deploy/local_postgres.py),
 started on first use and stopped when the session ends, whatever the tests did. A machine
 without PostgreSQL's server binaries skips the PostgreSQL runs, unless
 `LASTCARD_REQUIRE_POSTGRES=1` (as `make test` sets, having installed them) makes that a failure.
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from postgres_server import PostgresServer, binaries
+from local_postgres import PostgresServer, binaries
 
 DATABASES = ("sqlite", "postgresql")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 from live_server import LiveServer, free_port
-from postgres_server import PostgresServer
+from local_postgres import PostgresServer
 from ws_client import get, run, start_game
 
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"

@@ -15,7 +15,7 @@ import httpx
 import psycopg
 import pytest
 from live_server import LiveServer
-from postgres_server import PostgresServer
+from local_postgres import PostgresServer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
-from postgres_server import PostgresServer
+from local_postgres import PostgresServer
 from test_storage import CODE, act, new_game, new_table
 
 from lastcard.server.storage import StorageError, open_storage
