@@ -44,6 +44,7 @@ from lastcard.core.rules import OPTION_CHOICES, THEME_CARDS
 from lastcard.words import PRESET_HELP
 from lastcard.words.options import OPTIONS_BY_NAME, described
 
+from . import heartbeat
 from .connection import Connection
 from .credentials import new_table_code, normalise_code
 from .fairness import make_bundle
@@ -116,6 +117,7 @@ class Server:
         self._bundles: dict[str, dict[str, Any]] = {}  # finished games' bundles, oldest first
         self._taking: dict[str, asyncio.Future[LiveTable | None]] = {}  # claims under way
         self._releases: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
+        self._heartbeat: asyncio.Task[None] | None = None  # on a shared database (heartbeat.py)
 
     # -- the outlet of every table: sends and closes by client number ----------------------
 
@@ -134,6 +136,7 @@ class Server:
     async def load_open_tables(self) -> None:
         if self.storage.shared:  # each table is loaded where its traffic goes (`_take`)
             log.info("a shared database: tables are loaded on first use")
+            self._heartbeat = asyncio.get_running_loop().create_task(heartbeat.watch(self))
             return
         now = time.time()
         codes = await self.writer.call(lambda storage: storage.list_open())
@@ -234,6 +237,8 @@ class Server:
 
     async def shutdown(self) -> None:
         await self.drain()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         await self.writer.close()
 
     # -- HTTP ----------------------------------------------------------------------------------

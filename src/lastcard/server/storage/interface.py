@@ -143,6 +143,11 @@ class Storage(Protocol):
     def release(self, code: str) -> None:
         """Let go of a table this process claimed; another process may then claim it."""
 
+    def heartbeat(self) -> list[str]:
+        """Reach the database, connecting again if the connection was lost; the tables whose
+        claims were lost with a connection (another process may own them now: give them up
+        and claim them again before serving them). None on a database one process serves."""
+
     def create_table(self, table: StoredTable) -> None:
         """Store a new table and its seats (not `game` nor `actions`); a taken code is an error."""
 

@@ -25,8 +25,9 @@ The same schema, checks and refusals as the SQLite engine (`sqlite`), in Postgre
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -34,6 +35,7 @@ import psycopg
 from psycopg import conninfo
 from psycopg.pq import TransactionStatus
 
+from .claims import Claims
 from .engine import TABLE_NAMES, SqlStorage, reason, try_write
 from .interface import TABLE_STATUSES, StorageError, StoredAction, StoredTable
 from .rows import check
@@ -130,7 +132,8 @@ def open_postgres(url: str) -> PostgresStorage:
     where = describe(url)
     try:
         timeout = conninfo.conninfo_to_dict(url).get("connect_timeout") or CONNECT_TIMEOUT_SECONDS
-        connection = psycopg.connect(url, autocommit=True, connect_timeout=timeout)
+        url = conninfo.make_conninfo(url, connect_timeout=timeout)
+        connection = psycopg.connect(url, autocommit=True)
     except psycopg.Error as error:
         raise StorageError(f"cannot open {where}: {reason(error)}") from None
     try:
@@ -141,7 +144,7 @@ def open_postgres(url: str) -> PostgresStorage:
     except StorageError:
         connection.close()
         raise
-    return PostgresStorage(connection, where)
+    return PostgresStorage(connection, where, lambda: psycopg.connect(url, autocommit=True))
 
 
 def describe(url: str) -> str:
@@ -194,11 +197,19 @@ def _migrate(connection: psycopg.Connection[Any], where: str) -> None:
 class PostgresStorage(SqlStorage):
     """`Storage` on one PostgreSQL connection (see the module docstring)."""
 
-    def __init__(self, connection: psycopg.Connection[Any], where: str) -> None:
+    def __init__(
+        self,
+        connection: psycopg.Connection[Any],
+        where: str,
+        connect: Callable[[], psycopg.Connection[Any]],
+    ) -> None:
         super().__init__(where)
         self._connection = connection
+        self._connect = connect  # a new connection to the same database, when one is lost
         self._lock = threading.RLock()  # re-entered by the writes inside `batch`
+        self._depth = 0  # how many `_use` blocks are open (a batch and its writes)
         self._closed = False
+        self._claims = Claims()
 
     # Several processes may serve this database: each table's owner holds a session-level
     # advisory lock on it, which PostgreSQL drops when the owner's connection ends.
@@ -212,24 +223,66 @@ class PostgresStorage(SqlStorage):
             row = db.execute(
                 "SELECT pg_try_advisory_lock(hashtextextended(%s, %s))", (code, TABLE_LOCKS)
             ).fetchone()
-        return bool(row and row[0])
+            if row and row[0]:
+                self._claims.taken(code)
+                return True
+        return False
 
     def release(self, code: str) -> None:
-        with self._use() as db:
-            db.execute("SELECT pg_advisory_unlock(hashtextextended(%s, %s))", (code, TABLE_LOCKS))
+        with self._lock:
+            if self._closed:
+                raise StorageError(f"{self._where} is closed")
+            if not self._claims.release(code):
+                return  # the lock went with a lost connection
+            with self._use() as db:
+                db.execute(
+                    "SELECT pg_advisory_unlock(hashtextextended(%s, %s))", (code, TABLE_LOCKS)
+                )
+
+    def heartbeat(self) -> list[str]:
+        """Reach the database (connecting again if the connection was lost); the tables whose
+        claims went with a lost connection, to be given up. A database out of reach is no
+        error here: the tables' own writes fail and say so."""
+        with contextlib.suppress(StorageError), self._use() as db:
+            db.execute("SELECT 1")
+        with self._lock:
+            return self._claims.lost()
+
+    def _owned(self, code: str) -> None:
+        if not self._claims.owns(code):
+            raise StorageError(
+                f"{self._where}: table {code!r} was this process's until its connection was "
+                "lost; another process may have it now"
+            )
 
     # -- transactions ------------------------------------------------------------------
 
     @contextmanager
     def _use(self) -> Iterator[psycopg.Connection[Any]]:
-        """The connection, to this caller alone; any database error becomes a StorageError."""
+        """The connection, to this caller alone; any database error becomes a StorageError.
+        A connection found lost is replaced here, outside any transaction (inside one, the
+        transaction is lost with it and fails)."""
         with self._lock:
             if self._closed:
                 raise StorageError(f"{self._where} is closed")
+            if self._connection.closed and not self._depth:
+                self._reconnect()
+            self._depth += 1
             try:
                 yield self._connection
             except psycopg.Error as error:
+                if self._connection.closed:
+                    self._claims.connection_lost()
                 raise StorageError(f"{self._where}: {reason(error)}") from None
+            finally:
+                self._depth -= 1
+
+    def _reconnect(self) -> None:
+        self._claims.connection_lost()  # should the loss have been seen only now
+        try:
+            self._connection = self._connect()
+        except psycopg.Error as error:
+            raise StorageError(f"cannot reach {self._where} again: {reason(error)}") from None
 
     @contextmanager
     def _write(self) -> Iterator[psycopg.Connection[Any]]:

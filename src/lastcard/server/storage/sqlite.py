@@ -189,6 +189,10 @@ class SqliteStorage(SqlStorage):
         with self._use():
             return
 
+    def heartbeat(self) -> list[str]:
+        with self._use():  # a file has no connection to lose
+            return []
+
     # -- transactions ------------------------------------------------------------------
 
     @contextmanager
