@@ -6,6 +6,7 @@ the table over from the database with every acknowledged action."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import signal
@@ -18,9 +19,11 @@ import httpx
 import pytest
 from live_server import LiveServer, free_port
 from local_postgres import PostgresServer
+from websockets.sync.client import connect as ws_connect
 from ws_client import get, run, start_game
 
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
+TABLES_SPELLED = 6
 
 
 class Nginx:
@@ -175,3 +178,48 @@ def test_s10_through_nginx_a_killed_owner_s_table_goes_on_in_the_other_process(
             await person.client.close()
 
     run(scenario(), timeout=180)
+
+
+def spellings(code: str) -> list[str]:
+    """Other ways people type a code (SERVER.md §2): lower case, in two halves."""
+    return [code.lower(), f"{code[:3].lower()}-{code[3:]}"]
+
+
+def test_s10_through_nginx_every_spelling_of_a_code_reaches_the_table_s_owner(
+    cluster: tuple[Nginx, list[LiveServer]],
+) -> None:
+    nginx, servers = cluster
+    # nginx hashes the code as typed: a spelling may go to either process. Over several
+    # tables, some spellings go to the process that does not own the table (1 in 2 each).
+    tables = []
+    for n in range(TABLES_SPELLED):
+        reply = httpx.post(f"{nginx.url}/api/tables", json={"name": f"Host{n}"}, timeout=30)
+        assert reply.status_code == 201, reply.text
+        tables.append(reply.json())
+    for table in tables:
+        code = table["code"]
+        seat = httpx.post(
+            f"{nginx.url}/api/tables/{code}/join", json={"name": "First"}, timeout=30
+        ).json()["seat"]
+        assert seat == 1  # claimed by the process its canonical code reaches
+        for spelling in spellings(code):
+            # A process answers another spelling with a redirect to the canonical one...
+            direct = [
+                httpx.post(f"{s.url}/api/tables/{spelling}/join", json={"name": "X"}, timeout=30)
+                for s in servers
+            ]
+            assert {reply.status_code for reply in direct} == {308}
+            assert {reply.headers["location"] for reply in direct} == {f"/api/tables/{code}/join"}
+            # ...which nginx sends to the owner: joined, never TABLE_ELSEWHERE.
+            seat += 1
+            joined = httpx.post(
+                f"{nginx.url}/api/tables/{spelling}/join",
+                json={"name": f"Seat{seat}"},
+                timeout=30,
+                follow_redirects=True,
+            )
+            assert joined.status_code == 200, (spelling, joined.text)
+            assert joined.json()["seat"] == seat
+            with ws_connect(f"ws://127.0.0.1:{nginx.port}/ws/{spelling}") as socket:
+                socket.send(json.dumps({"t": "hello", "v": 1, "token": table["token"]}))
+                assert json.loads(socket.recv(timeout=30))["t"] == "welcome", spelling

@@ -46,7 +46,7 @@ from lastcard.words.options import OPTIONS_BY_NAME, described
 
 from . import heartbeat
 from .connection import Connection
-from .credentials import new_table_code, normalise_code
+from .credentials import new_table_code, normalise_code, respelled
 from .fairness import make_bundle
 from .limits import Limits, WindowCounter
 from .live import LiveTable, Writer
@@ -268,6 +268,8 @@ class Server:
         return JSONResponse(reply, status_code=201)
 
     async def join_table(self, request: Request) -> Response:
+        if self.storage.shared and (code := respelled(request.path_params["code"])):
+            return _respelled(f"/api/tables/{code}/join", request.url.query)  # credentials.py
         ip = _ip(request)
         if _over(self._joins, ip, self.limits.joins_per_minute):
             raise ProtocolError("RATE_LIMITED", "too many joins: wait a minute")
@@ -426,6 +428,10 @@ class Server:
 
     async def websocket(self, websocket: WebSocket) -> None:
         ip = websocket.client.host if websocket.client else "?"
+        if self.storage.shared and (code := respelled(websocket.path_params["code"])):
+            # Refused before the upgrade, as an HTTP redirect (credentials.py, `respelled`).
+            await websocket.send_denial_response(_respelled(f"/ws/{code}", websocket.url.query))
+            return
         try:
             live = (
                 None
@@ -570,6 +576,12 @@ def _over(counters: dict[str, WindowCounter], ip: str, limit: int) -> bool:
         for quiet in [key for key, counter in counters.items() if not counter.count(now)]:
             del counters[quiet]
     return counters[ip].add(now) > limit
+
+
+def _respelled(path: str, query: str) -> Response:
+    """A redirect to the same request with the code spelled canonically (308: the same method
+    and body), relative so that it keeps the scheme and host the client used."""
+    return Response(status_code=308, headers={"Location": f"{path}?{query}" if query else path})
 
 
 def _ip(request: Request) -> str:

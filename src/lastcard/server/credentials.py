@@ -29,6 +29,25 @@ def normalise_code(text: str) -> str | None:
     return code if _CODE.fullmatch(code) else None
 
 
+def respelled(text: str) -> str | None:
+    """The canonical form of a code spelled otherwise (`acd-efg` for `ACDEFG`); None when `text`
+    is already canonical, or no code at all.
+
+    A process on a shared database (SERVER.md §10) answers such a spelling with a redirect to
+    the canonical one: nginx sends a table's requests to one process by a hash of the code as
+    typed (deploy/nginx.conf), stock nginx cannot upper-case it, and the process a lower-case
+    spelling reached would refuse a table it does not own (TABLE_ELSEWHERE) for ever. A `map`
+    in nginx would need one per character position and every spelling `normalise_code` takes
+    (dashes, spaces); clients canonicalising (the browser pages do) would still leave a link
+    typed by hand or a script to chance. The redirect serves them all, nginx or not.
+
+    >>> respelled("acd-efg"), respelled("ACDEFG"), respelled("no code")
+    ('ACDEFG', None, None)
+    """
+    code = normalise_code(text)
+    return None if code is None or code == text else code
+
+
 def new_token() -> str:
     return base64.urlsafe_b64encode(secrets.token_bytes(16)).rstrip(b"=").decode()
 
