@@ -1,13 +1,13 @@
 """How many web tables one `lastcard serve` process holds: action-to-`state` latency and memory.
 
 A real server process (the `lastcard serve` app run by `lastcard.server.serve.run`, its own
-temporary SQLite database) serves 4-seat tables of 1 person + 3 bots (or 2 + 2, `--people 2`).
-The people are websocket clients in separate client processes (asyncio, many connections
-each), playing like someone at a table: after a think time drawn uniformly from `--think`
-seconds they send what autopilot would (`autopilot_choice` on the `legal` codes: the first
-playable card, Uno called with it, else draw; the host also deals on between hands and asks
-for a rematch after a game). The bots move inside the server after `--bot-delay` seconds, as
-they do for real players.
+temporary SQLite database; or a PostgreSQL one, `--db`; or `--processes N` of them on PostgreSQL
+behind nginx, load_servers.py) serves 4-seat tables of 1 person + 3 bots (or 2 + 2, `--people 2`).
+The people are websocket clients in separate client processes (asyncio, many connections each),
+playing like someone at a table: after a think time drawn uniformly from `--think` seconds they send
+what autopilot would (`autopilot_choice` on the `legal` codes: the first playable card, Uno called
+with it, else draw; the host also deals on between hands and asks for a rematch after a game). The
+bots move inside the server after `--bot-delay` seconds, as they do for real players.
 
 Measured per person action: from just before `action` is sent to the arrival of the `state`
 whose `ply` is past the one sent (the person's screen has moved); the time to its `ack` goes
@@ -21,11 +21,11 @@ tables settle for `--warmup` seconds, then measures for `--seconds`:
 - person actions/s and all actions/s (every applied action, bots' included, from the database);
 - what makes every table wait at once (`ServerWatch`, inside the server process): garbage
   collections, and the one storage thread every action passes through before it is shown;
-- the server's RSS (VmRSS) and CPU (utime + stime; 100% = one core), read from /proc, for the
-  whole process and for its event-loop thread alone; the clients' CPU the same way and their
-  event loops' lag, because clients and server share the machine's cores; and the CPU every
-  other process on the machine used meanwhile, because a shared machine's figures mean little
-  without it.
+- the server's RSS (VmRSS) and CPU (utime + stime; 100% = one core), read from /proc, for the whole
+  process and for its event-loop thread alone (each process's, and nginx's); the clients' CPU the
+  same way and their event loops' lag, because clients and server share the machine's cores; and the
+  CPU every other process on the machine used meanwhile, because a shared machine's figures mean
+  little without it.
 
 The goal is 1,000 tables at p99 below 50 ms; the summary names the first step past it.
 
@@ -42,6 +42,8 @@ else (uvicorn, websockets-sansio, the storage) is as shipped, but for the timing
     python benchmarks/server_load.py --tables 1000 --seconds 60 --json load.json
     python benchmarks/server_load.py --tables 1000 --profile server.prof  # cProfile the server
     python benchmarks/server_load.py --tables 1000 --gc-threshold 700,10,10   # Python's own GC
+    python benchmarks/server_load.py --db postgresql://localhost/load              # PostgreSQL
+    python benchmarks/server_load.py --db local-postgres --processes 2 --quick    # 2 + nginx
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import math
@@ -57,9 +60,6 @@ import os
 import random
 import secrets
 import signal
-import socket
-import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
@@ -80,6 +80,7 @@ from lastcard.server.limits import Limits
 from lastcard.server.live import Writer
 from lastcard.server.room import Timing
 from lastcard.server.serve import run
+from load_servers import LOCAL_POSTGRES, Servers, actions_stored, running, stop
 
 GOAL_TABLES = 1000
 GOAL_P99_MS = 50.0
@@ -221,17 +222,25 @@ def read_watch(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text())  # type: ignore[no-any-return]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+def read_watches(paths: list[Path]) -> dict[str, Any]:
+    """The servers' `ServerWatch` figures, added up (pauses and slow writes: all of them)."""
+    watches = [read_watch(path) for path in paths]
+    total = dict(watches[0])
+    for other in watches[1:]:
+        for key, value in other.items():
+            if isinstance(value, list) and key.startswith("gc_") and key != "gc_pauses":
+                total[key] = [a + b for a, b in zip(total[key], value, strict=True)]
+            elif isinstance(value, list):
+                total[key] = total[key] + value
+            else:
+                total[key] = total[key] + value
+    return total
 
 
-def start_server(args: argparse.Namespace, directory: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """The server process and its base URL, once `/healthz` answers."""
-    port = free_port()
-    database = directory / "server.sqlite3"
+def server_command(
+    args: argparse.Namespace, directory: Path, index: int, db: str, port: int
+) -> list[str]:
+    """The command line of server process `index` on `db` and `port`."""
     command = [
         sys.executable,
         str(Path(__file__).resolve()),
@@ -239,43 +248,21 @@ def start_server(args: argparse.Namespace, directory: Path) -> tuple[subprocess.
         "--port",
         str(port),
         "--db",
-        f"sqlite:///{database}",
+        db,
         "--bot-delay",
         str(args.bot_delay),
         "--hand-pause",
         str(args.hand_pause),
     ]
     if args.profile:
-        command += ["--profile", str(Path(args.profile).resolve())]
-    command += ["--watch-file", str(directory / "watch.json")]
+        profile = Path(args.profile).resolve()
+        if index:
+            profile = profile.with_name(f"{profile.stem}-{index}{profile.suffix}")
+        command += ["--profile", str(profile)]
+    command += ["--watch-file", str(directory / f"watch-{index}.json")]
     if args.gc_threshold is not None:
         command += ["--gc-threshold", ",".join(map(str, args.gc_threshold))]
-    log = (directory / "server.log").open("ab")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            sys.exit("the server exited:\n" + (directory / "server.log").read_text()[-2000:])
-        try:
-            if httpx.get(url + "/healthz", timeout=0.5).status_code == 200:
-                return process, url
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    process.kill()
-    sys.exit("the server did not answer /healthz within 60 s")
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    """SIGTERM (a graceful shutdown: the profile, if any, is written), SIGKILL if it hangs."""
-    if process.poll() is not None:
-        return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(60)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    return command
 
 
 # == /proc ===================================================================================
@@ -286,6 +273,14 @@ def cpu_seconds(pid: int, thread: int | None = None) -> float:
     path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     fields = Path(path).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime: fields 14, 15 of stat
+
+
+def cpu_or_none(pid: int) -> float | None:
+    """`cpu_seconds`, or None for a process gone meanwhile."""
+    try:
+        return cpu_seconds(pid)
+    except OSError:
+        return None
 
 
 def machine_busy_seconds() -> float:
@@ -303,16 +298,6 @@ def memory_mb(pid: int) -> tuple[float, float]:
         if key in ("VmRSS", "VmHWM"):
             values[key] = int(rest.split()[0]) / 1024
     return values["VmRSS"], values["VmHWM"]
-
-
-def actions_stored(database: Path, since: float, until: float) -> int:
-    """Every action applied in [since, until): people's, bots', timers' (a read-only reader;
-    WAL lets it run beside the server's writer)."""
-    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
-        (count,) = db.execute(
-            "SELECT count(*) FROM actions WHERE time >= ? AND time < ?", (since, until)
-        ).fetchone()
-    return int(count)
 
 
 # == a client process: many people, one event loop ==========================================
@@ -625,8 +610,7 @@ def measure_step(
     tables: int,
     added: int,
     args: argparse.Namespace,
-    server: subprocess.Popen[bytes],
-    directory: Path,
+    servers: Servers,
     workers: list[multiprocessing.process.BaseProcess],
     pipes: list[Connection],
 ) -> dict[str, Any]:
@@ -642,23 +626,43 @@ def measure_step(
     time.sleep(args.warmup)
 
     client_pids = [w.pid for w in workers if w.pid is not None]
+    pids = [server.pid for server in servers.processes]
+    nginx_pids = servers.nginx_pids()
+    postgres_pids = servers.postgres_pids()  # those running all through the window
     ask(pipes, ("reset",))
     wall0, clock0 = time.monotonic(), time.time()
-    server_cpu0 = cpu_seconds(server.pid)
-    loop_cpu0 = cpu_seconds(server.pid, server.pid)
+    server_cpu0 = [cpu_seconds(pid) for pid in pids]
+    loop_cpu0 = [cpu_seconds(pid, pid) for pid in pids]
+    nginx_cpu0 = sum(cpu_seconds(pid) for pid in nginx_pids)
+    postgres_cpu0 = {pid: cpu_or_none(pid) for pid in postgres_pids}
     client_cpu0 = sum(cpu_seconds(pid) for pid in client_pids)
     machine0 = machine_busy_seconds()
-    watch0 = read_watch(directory / "watch.json")
+    watch0 = read_watches(servers.watch_files)
     time.sleep(args.seconds)
     collected = ask(pipes, ("collect",))
     wall1, clock1 = time.monotonic(), time.time()
-    server_cpu1 = cpu_seconds(server.pid)
-    loop_cpu1 = cpu_seconds(server.pid, server.pid)
+    server_cpu1 = [cpu_seconds(pid) for pid in pids]
+    loop_cpu1 = [cpu_seconds(pid, pid) for pid in pids]
+    nginx_cpu1 = sum(cpu_seconds(pid) for pid in nginx_pids)
+    postgres_cpu1 = {pid: cpu_or_none(pid) for pid in postgres_pids}
     client_cpu1 = sum(cpu_seconds(pid) for pid in client_pids)
     machine1 = machine_busy_seconds()
-    watch1 = read_watch(directory / "watch.json")
-    rss, hwm = memory_mb(server.pid)
+    watch1 = read_watches(servers.watch_files)
+    memory = [memory_mb(pid) for pid in pids]
     window = wall1 - wall0
+    each_cpu = [(b - a) / window * 100 for a, b in zip(server_cpu0, server_cpu1, strict=True)]
+    each_loop = [(b - a) / window * 100 for a, b in zip(loop_cpu0, loop_cpu1, strict=True)]
+    nginx_cpu = (nginx_cpu1 - nginx_cpu0) / window * 100
+    postgres_cpu = (
+        sum(
+            after - before
+            for pid, before in postgres_cpu0.items()
+            if before is not None and (after := postgres_cpu1[pid]) is not None
+        )
+        / window
+        * 100
+    )
+    client_cpu = (client_cpu1 - client_cpu0) / window * 100
     pauses = [ms for end, _, ms in watch1["gc_pauses"] if clock0 <= end < clock1]
     slow_writes = [(run, wait) for end, run, wait in watch1["db_slow"] if clock0 <= end < clock1]
     db_calls = watch1["db_calls"] - watch0["db_calls"]
@@ -682,21 +686,25 @@ def measure_step(
         "errors": dict(errors),
         "disconnects": sum(c["disconnects"] for c in collected),
         "person_actions_per_s": len(done) / window,
-        "all_actions_per_s": (
-            actions_stored(directory / "server.sqlite3", clock0, clock1) / (clock1 - clock0)
-        ),
-        "server_cpu_percent": (server_cpu1 - server_cpu0) / window * 100,
+        "all_actions_per_s": (actions_stored(servers.database, clock0, clock1) / (clock1 - clock0)),
+        # Every server process together; then each (`--processes`), in the same order.
+        "server_cpu_percent": sum(each_cpu),
         # The event loop is the main thread; the rest is chiefly the database's writer thread.
-        "server_loop_cpu_percent": (loop_cpu1 - loop_cpu0) / window * 100,
-        "server_rss_mb": rss,
-        "server_peak_rss_mb": hwm,
-        "client_cpu_percent": (client_cpu1 - client_cpu0) / window * 100,
+        "server_loop_cpu_percent": sum(each_loop),
+        "server_rss_mb": sum(rss for rss, _ in memory),
+        "server_peak_rss_mb": sum(hwm for _, hwm in memory),
+        "each_server_cpu_percent": each_cpu,
+        "each_server_loop_cpu_percent": each_loop,
+        "each_server_rss_mb": [rss for rss, _ in memory],
+        "nginx_cpu_percent": nginx_cpu,
+        "postgres_cpu_percent": postgres_cpu,  # a throwaway one's (--db local-postgres)
+        "client_cpu_percent": client_cpu,
         # Everything else the machine ran meanwhile: what the measurement competed with.
-        "other_cpu_percent": (
-            (machine1 - machine0) - (server_cpu1 - server_cpu0) - (client_cpu1 - client_cpu0)
-        )
-        / window
-        * 100,
+        "other_cpu_percent": (machine1 - machine0) / window * 100
+        - sum(each_cpu)
+        - nginx_cpu
+        - postgres_cpu
+        - client_cpu,
         # The server's garbage collections: every table waits while one runs.
         "gc_collections": [
             b - a for a, b in zip(watch0["gc_collections"], watch1["gc_collections"], strict=True)
@@ -731,6 +739,12 @@ def _gc_setting(args: argparse.Namespace) -> str:
     return "Python's own, thresholds " + ",".join(map(str, args.gc_threshold))
 
 
+def _database_kind(args: argparse.Namespace) -> str:
+    if args.db is None:
+        return "SQLite"
+    return "a throwaway PostgreSQL" if args.db == LOCAL_POSTGRES else "PostgreSQL"
+
+
 def report(steps: list[dict[str, Any]], baseline_mb: float, args: argparse.Namespace) -> str:
     gc_setting = _gc_setting(args)
     lines = [
@@ -738,6 +752,8 @@ def report(steps: list[dict[str, Any]], baseline_mb: float, args: argparse.Names
         f"{args.think[0]:g}-{args.think[1]:g} s, bot delay {args.bot_delay:g} s, hand pause "
         f"{args.hand_pause:g} s; {args.workers} client process(es); {os.cpu_count()} cores "
         f"shared by server and clients; {args.seconds:g} s windows; server GC {gc_setting}",
+        f"{args.processes} server process(es) on {_database_kind(args)}"
+        + (" behind nginx (deploy/nginx.conf)" if args.processes > 1 else ""),
         f"server RSS before any table: {baseline_mb:.0f} MB",
         "",
         f"{'tables':>6} {'p50':>6} {'p95':>6} {'p99':>6} {'max':>6} {'acts':>5} {'all':>5} "
@@ -780,6 +796,15 @@ def report(steps: list[dict[str, Any]], baseline_mb: float, args: argparse.Names
         f"{BUSY_MACHINE:g}: busy machine)",
         "",
     ]
+    lines.append("CPU% per server process (event loop in brackets; 100 = one core)")
+    for s in steps:
+        each = zip(s["each_server_cpu_percent"], s["each_server_loop_cpu_percent"], strict=True)
+        nginx = f"; nginx {s['nginx_cpu_percent']:.0f}" if args.processes > 1 else ""
+        if args.db == LOCAL_POSTGRES:
+            nginx += f"; PostgreSQL {s['postgres_cpu_percent']:.0f}"
+        shares = ", ".join(f"{cpu:.0f} ({loop:.0f})" for cpu, loop in each)
+        lines.append(f"{s['tables']:>6,}: {shares}{nginx}")
+    lines.append("")
     goal = next((s for s in steps if s["tables"] == GOAL_TABLES), None)
     if goal is not None:
         met = p99(goal) < GOAL_P99_MS
@@ -798,19 +823,28 @@ def report(steps: list[dict[str, Any]], baseline_mb: float, args: argparse.Names
 def run_benchmark(args: argparse.Namespace) -> None:
     steps_wanted = sorted(set(args.tables))
     context = multiprocessing.get_context("spawn")
-    with tempfile.TemporaryDirectory(prefix="lastcard-load-", dir=args.db_dir) as temp:
-        directory = Path(temp)
-        server, url = start_server(args, directory)
+    with (
+        tempfile.TemporaryDirectory(prefix="lastcard-load-", dir=args.db_dir) as temp,
+        running(
+            Path(temp), args.db, args.processes, functools.partial(server_command, args, Path(temp))
+        ) as servers,
+    ):
         workers: list[multiprocessing.process.BaseProcess] = []
         pipes: list[Connection] = []
         steps: list[dict[str, Any]] = []
         try:
-            baseline_mb = memory_mb(server.pid)[0]
+            baseline_mb = sum(memory_mb(server.pid)[0] for server in servers.processes)
             for k in range(args.workers):
                 mine, theirs = context.Pipe()
                 worker = context.Process(
                     target=client_process,
-                    args=(theirs, url, args.people, tuple(args.think), args.seed * 1000 + k),
+                    args=(
+                        theirs,
+                        servers.url,
+                        args.people,
+                        tuple(args.think),
+                        args.seed * 1000 + k,
+                    ),
                     daemon=True,
                 )
                 worker.start()
@@ -819,27 +853,19 @@ def run_benchmark(args: argparse.Namespace) -> None:
             have = 0
             for tables in steps_wanted:
                 print(f"{tables:,} tables: ramping up ...", file=sys.stderr, flush=True)
-                step = measure_step(
-                    tables,
-                    tables - have,
-                    args,
-                    server,
-                    directory,
-                    workers,
-                    pipes,
-                )
+                step = measure_step(tables, tables - have, args, servers, workers, pipes)
                 have = tables
                 steps.append(step)
                 print(
                     f"{tables:,} tables (ramp {step['ramp_seconds']:.0f} s): "
-                    f"p99 {shown(step['latency_ms']['p99'], 0)} ms, "
-                    f"server CPU {step['server_cpu_percent']:.0f}%, "
-                    f"RSS {step['server_rss_mb']:.0f} MB",
+                    f"p99 {shown(step['latency_ms']['p99'], 0)} ms, server CPU "
+                    + "+".join(f"{cpu:.0f}%" for cpu in step["each_server_cpu_percent"])
+                    + f", RSS {step['server_rss_mb']:.0f} MB",
                     file=sys.stderr,
                     flush=True,
                 )
-                if server.poll() is not None:
-                    print("the server died", file=sys.stderr)
+                if any(server.poll() is not None for server in servers.processes):
+                    print("a server died", file=sys.stderr)
                     break
                 if p99(step) > args.give_up_ms:
                     print(
@@ -854,15 +880,24 @@ def run_benchmark(args: argparse.Namespace) -> None:
                 process.join(15)
                 if process.is_alive():
                     process.kill()
-            stop_server(server)
-            log = (directory / "server.log").read_text(errors="replace")
+            for server in servers.processes:
+                stop(server, signal.SIGTERM)
+            log = "".join(path.read_text(errors="replace") for path in servers.logs)
         if log.strip():
             print("server log (tail):\n" + log[-3000:], file=sys.stderr)
     print(report(steps, baseline_mb, args))
     if args.json:
         config = {
             key: getattr(args, key)
-            for key in ("people", "think", "bot_delay", "hand_pause", "seconds", "warmup")
+            for key in (
+                "people",
+                "think",
+                "bot_delay",
+                "hand_pause",
+                "seconds",
+                "warmup",
+                "processes",
+            )
         }
         config["gc"] = _gc_setting(args)
         config |= {"workers": args.workers, "cores": os.cpu_count(), "python": sys.version}
@@ -936,9 +971,22 @@ def main() -> None:
         help="Python's own collector with these gc.set_threshold values instead of lastcard "
         "serve's clock (lastcard.server.collector); Python's defaults are 700,10,10",
     )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="the servers' database: a PostgreSQL URL (postgresql://…, best a new database: the "
+        f"tables stay in it), or {LOCAL_POSTGRES} for a throwaway one started from the machine's "
+        "binaries (default: a temporary SQLite file)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes (default 1); more need PostgreSQL, and nginx goes in front with "
+        "deploy/nginx.conf",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--watch-file", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:

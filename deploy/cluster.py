@@ -27,6 +27,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -109,7 +110,7 @@ def run(directory: Path, port: int, server_ports: tuple[int, int]) -> int:
         url = cluster.postgres.new_database("lastcard")
         for server_port in server_ports:
             cluster.servers.append(_serve(directory, server_port, url))
-        cluster.nginx = _nginx(nginx, directory / "nginx", port, server_ports)
+        cluster.nginx = start_nginx(nginx, directory / "nginx", port, server_ports)
         (directory / PID_FILE).write_text(f"{os.getpid()}\n")
         address = f"http://127.0.0.1:{port}/"
         _wait_healthy(cluster, [f"{address}healthz"])
@@ -154,17 +155,24 @@ def _serve(directory: Path, port: int, url: str) -> subprocess.Popen[bytes]:
         )
 
 
-def nginx_config(port: int, server_ports: tuple[int, int]) -> str:
-    """deploy/nginx.conf with its ports replaced by these."""
-    config = CONFIG.read_text()
-    for shipped, ours in zip(SHIPPED_PORTS, (port, *server_ports), strict=True):
-        config = config.replace(f"127.0.0.1:{shipped}", f"127.0.0.1:{ours}")
-    return config
+def nginx_config(port: int, server_ports: Sequence[int]) -> str:
+    """deploy/nginx.conf listening on `port`, in front of the servers on `server_ports` (each
+    upstream's shipped `server` lines become one line a port)."""
+    config = CONFIG.read_text().replace(f"127.0.0.1:{SHIPPED_PORTS[0]};", f"127.0.0.1:{port};")
+    lines = []
+    for line in config.splitlines(keepends=True):
+        if f"server 127.0.0.1:{SHIPPED_PORTS[1]} " in line:
+            shipped = f"127.0.0.1:{SHIPPED_PORTS[1]}"
+            lines += [line.replace(shipped, f"127.0.0.1:{ours}") for ours in server_ports]
+        elif f"server 127.0.0.1:{SHIPPED_PORTS[2]} " not in line:
+            lines.append(line)
+    return "".join(lines)
 
 
-def _nginx(
-    binary: str, directory: Path, port: int, server_ports: tuple[int, int]
+def start_nginx(
+    binary: str, directory: Path, port: int, server_ports: Sequence[int]
 ) -> subprocess.Popen[bytes]:
+    """nginx with deploy/nginx.conf (`nginx_config`), its files in `directory` (made here)."""
     directory.mkdir()
     (directory / "nginx.conf").write_text(nginx_config(port, server_ports))
     with (directory / "error.log").open("ab") as log:

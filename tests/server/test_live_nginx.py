@@ -17,12 +17,12 @@ from pathlib import Path
 
 import httpx
 import pytest
+from cluster import start_nginx
 from live_server import LiveServer, free_port
 from local_postgres import PostgresServer
 from websockets.sync.client import connect as ws_connect
 from ws_client import get, run, start_game
 
-CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 TABLES_SPELLED = 6
 
 
@@ -35,18 +35,9 @@ class Nginx:
             if os.environ.get("LASTCARD_REQUIRE_NGINX") == "1":
                 pytest.fail("no nginx on PATH")
             pytest.skip("no nginx on PATH")
-        config = CONFIG.read_text()
-        for shipped, ours in (("8000", port), ("8001", upstreams[0]), ("8002", upstreams[1])):
-            config = config.replace(f"127.0.0.1:{shipped}", f"127.0.0.1:{ours}")
-        directory.mkdir()
-        (directory / "nginx.conf").write_text(config)
         self.port = port
         self.log = directory / "error.log"
-        self.process = subprocess.Popen(
-            [binary, "-p", directory, "-c", "nginx.conf", "-e", "error.log", "-g", "daemon off;"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
+        self.process = start_nginx(binary, directory, port, upstreams)
         deadline = time.monotonic() + 20
         while True:  # until it answers (through to a lastcard process)
             if self.process.poll() is not None:
