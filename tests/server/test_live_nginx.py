@@ -18,10 +18,11 @@ from pathlib import Path
 import httpx
 import pytest
 from cluster import start_nginx
+from held_game import hold_mid_hand
 from live_server import LiveServer, free_port
 from local_postgres import PostgresServer
 from websockets.sync.client import connect as ws_connect
-from ws_client import get, run, start_game
+from ws_client import run
 
 TABLES_SPELLED = 6
 
@@ -113,60 +114,18 @@ def test_s10_through_nginx_a_killed_owner_s_table_goes_on_in_the_other_process(
     nginx, servers = cluster
 
     async def scenario() -> None:
-        table = await start_game(
-            nginx, people=2, seats=3, bots=[{"seat": 2, "level": "easy"}], target=100
-        )
-        people = table.people
-        go = asyncio.Event()
-        go.set()
-        plays = [
-            asyncio.create_task(person.autoplay(survive_drops=True, timeout=50, hold=go))
-            for person in people
-        ]
-        watcher = people[0]
-
-        def mid_hand() -> bool:
-            state = watcher.client.latest_state()
-            return (
-                state is not None
-                and state["ply"] >= 8
-                and state["view"]["phase"] not in ("hand_over", "game_over")
-                and min(state["view"]["hand_sizes"]) >= 3  # the game outlives the kill
-                and all(len(person.acked()) >= 2 for person in people)
-            )
-
-        while not mid_hand():
-            await watcher.client.wait_change(watcher.client.mark())
-            assert not any(play.done() for play in plays), "the game ended before the kill"
-        go.clear()  # the people wait while their process dies, and play on after
-
-        owner = await asyncio.to_thread(owner_of, servers, table.code)
-        before = [len(person.connections) for person in people]
-        killed = [person.client for person in people]
+        held = await hold_mid_hand(nginx)  # the people wait while their process dies
+        owner = await asyncio.to_thread(owner_of, servers, held.table.code)
         await asyncio.to_thread(owner.kill, signal.SIGKILL)
-        for client in killed:
-            assert await client.wait_closed() == 1006
-        last_ack = max(ply for person in people for _, ply in person.acked())
+        assert await held.closed() == [1006, 1006]
         # They reconnect through nginx, which sends them to the other process; it may refuse
         # them (1013) until PostgreSQL has ended the dead owner's session, and they retry.
-        go.set()
-        finals = await asyncio.gather(*plays)
+        await held.play_on(nginx.url)
 
         survivor = next(server for server in servers if server is not owner)
-        assert await asyncio.to_thread(owner_of, [survivor], table.code) is survivor
-        for person, n in zip(people, before, strict=True):
-            back = [after for _, after in person.reconnects]
-            assert back and back[0]["ply"] >= last_ack  # nothing acknowledged was lost
+        assert await asyncio.to_thread(owner_of, [survivor], held.table.code) is survivor
+        for person, n in zip(held.table.people, held.connections, strict=True):
             assert any(f.get("t") == "ack" for c in person.connections[n:] for f in c.frames)
-        reply = await get(f"{nginx.url}/api/games/{table.game_id}/record")
-        assert reply.status_code == 200, reply.text
-        actions = reply.json()["record"]["actions"]
-        assert len(actions) == finals[0]["ply"] > last_ack  # played on after the kill
-        seats = finals[0]["seats"]
-        for person in people:
-            for sent, ply in person.acked():
-                assert actions[ply - 1] == [seats.index(person.table_seat), sent.code]
-            await person.client.close()
 
     run(scenario(), timeout=180)
 

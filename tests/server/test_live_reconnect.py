@@ -16,11 +16,12 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
+from held_game import hold_mid_hand
 from live_server import LiveServer
 from local_postgres import PostgresServer, binaries
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-from ws_client import Game, get, run, start_game
+from ws_client import run
 
 NAME = "lost"  # the application_name of the process whose session ends
 
@@ -62,56 +63,16 @@ def play_through(
     and every acknowledged action is in the record at the ply its ack named."""
 
     async def scenario() -> None:
-        table: Game = await start_game(
-            server, people=2, seats=3, bots=[{"seat": 2, "level": "easy"}], target=100
-        )
-        people = table.people
-        go = asyncio.Event()
-        go.set()
-        plays = [
-            asyncio.create_task(person.autoplay(survive_drops=True, timeout=90, hold=go))
-            for person in people
-        ]
-        watcher = people[0]
-
-        def mid_hand() -> bool:
-            state = watcher.client.latest_state()
-            return (
-                state is not None
-                and state["ply"] >= 6
-                and state["view"]["phase"] not in ("hand_over", "game_over")
-                and all(len(person.acked()) >= 2 for person in people)
-            )
-
-        while not mid_hand():
-            await watcher.client.wait_change(watcher.client.mark())
-            assert not any(play.done() for play in plays), "the game ended before the loss"
-        go.clear()
+        held = await hold_mid_hand(server, timeout=90)
         await asyncio.to_thread(lose_connection)
         # The table is given up: its players are told to reconnect, as at a restart (1012), or
         # as when a write fails (1011) should a bot's move find the connection lost first.
-        for person in people:
-            assert await person.client.wait_closed() in (1011, 1012)
-        last_ack = max(ply for person in people for _, ply in person.acked())
+        assert set(await held.closed()) <= {1011, 1012}
         deadline = time.monotonic() + 60
         while not await asyncio.to_thread(sessions_back):
             assert time.monotonic() < deadline, "the server never connected again"
             await asyncio.sleep(0.05)
-        go.set()
-        finals = await asyncio.gather(*plays)
-
-        for person in people:
-            back = [after for _, after in person.reconnects]
-            assert back and back[0]["ply"] >= last_ack  # nothing acknowledged was lost
-        reply = await get(f"{server.url}/api/games/{table.game_id}/record")
-        assert reply.status_code == 200, reply.text
-        actions = reply.json()["record"]["actions"]
-        assert len(actions) == finals[0]["ply"] > last_ack  # played on after the loss
-        seats = finals[0]["seats"]
-        for person in people:
-            for sent, ply in person.acked():
-                assert actions[ply - 1] == [seats.index(person.table_seat), sent.code]
-            await person.client.close()
+        await held.play_on(server.url)
 
     run(scenario(), timeout=240)
 

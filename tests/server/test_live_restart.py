@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from held_game import hold_mid_hand
 from live_server import LiveServer
-from ws_client import Frame, Person, get, is_state, run, start_game
+from ws_client import Frame, Person, get, is_state, run
 
 from lastcard.core import ActionKind, Event, GameRecord, replay_steps
 from lastcard.server.fairness import verify_text
@@ -69,36 +70,10 @@ def test_s7_restart_mid_hand_loses_nothing_acknowledged(
     server: LiveServer, sig: int, close_code: int
 ) -> None:
     async def scenario() -> None:
-        table = await start_game(
-            server, people=2, seats=3, bots=[{"seat": 2, "level": "easy"}], target=100
-        )
-        people = table.people
-        go = asyncio.Event()
-        go.set()
-        plays = [
-            asyncio.create_task(person.autoplay(survive_drops=True, timeout=50, hold=go))
-            for person in people
-        ]
-        watcher = people[0]
-
-        def mid_hand() -> bool:
-            state = watcher.client.latest_state()
-            return (
-                state is not None
-                and state["ply"] >= 8
-                and state["view"]["phase"] not in BETWEEN_HANDS
-                # Nobody near going out: the game cannot end while the server stops, so the
-                # people must come back to finish it.
-                and min(state["view"]["hand_sizes"]) >= 3
-                and all(len(person.acked()) >= 2 for person in people)
-            )
-
-        while not mid_hand():
-            await watcher.client.wait_change(watcher.client.mark())
-            assert not any(play.done() for play in plays), "the game ended before the kill"
-        # The people stop acting, so the game waits for them (the bot cannot finish the hand
-        # alone) however long the kill takes on a busy machine; they play on after the restart.
-        go.clear()
+        # The people stop acting mid-hand, so the game waits for them however long the kill
+        # takes on a busy machine; they play on after the restart.
+        held = await hold_mid_hand(server)
+        table, people, go, plays = held.table, held.table.people, held.go, held.plays
 
         before = [len(person.connections) for person in people]
         killed = [person.client for person in people]
