@@ -24,8 +24,6 @@ from ws_client import Frame, Person, get, is_state, run
 from lastcard.core import ActionKind, Event, GameRecord, replay_steps
 from lastcard.server.fairness import verify_text
 
-BETWEEN_HANDS = ("hand_over", "game_over")  # phases in which no hand is being played
-
 
 @pytest.fixture
 def server(tmp_path: Any, database_url: str) -> Iterator[LiveServer]:

@@ -143,3 +143,38 @@ def test_s10_a_table_has_one_owner_until_it_lets_go_or_its_process_ends(url: str
     finally:
         first.close()
         second.close()
+
+
+def test_s10_a_lost_connection_is_replaced_and_the_claims_it_took_are_given_up(
+    url: str, raw: psycopg.Connection
+) -> None:
+    """The session ends behind the storage's back: the next call connects again; the tables it
+    owned are reported lost and refused writes until claimed again, and their old releases
+    unlock nothing (the lock went with the session; a new claim stays held)."""
+    first, second = open_storage(f"{url}&application_name=first"), open_storage(url)
+    try:
+        first.create_table(new_table())
+        first.start_game(new_game())
+        assert first.claim(CODE) and first.heartbeat() == []
+        first.append("g1", act(0))
+        raw.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = 'first'"
+        )
+        assert first.heartbeat() == [CODE]  # the loss found (the ping failed)...
+        assert first.heartbeat() == [CODE]  # ...then a new connection, the claim still lost
+        with pytest.raises(StorageError, match="another process may have it now"):
+            first.append("g1", act(1))
+        assert second.claim(CODE)  # the lock is free: another process takes the table
+        assert not first.claim(CODE)
+        second.release(CODE)
+        assert first.claim(CODE)  # claimed again: written to, no longer lost
+        assert first.heartbeat() == []
+        first.append("g1", act(1))
+        first.release(CODE)  # the release the given-up table owed: the new claim holds
+        assert not second.claim(CODE)
+        first.release(CODE)
+        assert second.claim(CODE)
+    finally:
+        first.close()
+        second.close()
