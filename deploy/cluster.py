@@ -110,11 +110,12 @@ def run(directory: Path, port: int, server_ports: tuple[int, int]) -> int:
         url = cluster.postgres.new_database("lastcard")
         for server_port in server_ports:
             cluster.servers.append(_serve(directory, server_port, url))
-        cluster.nginx = start_nginx(nginx, directory / "nginx", port, server_ports)
         (directory / PID_FILE).write_text(f"{os.getpid()}\n")
+        # The servers first: nginx would count a server not yet listening as failed for a while.
+        _wait_healthy(cluster, [f"http://127.0.0.1:{p}/healthz" for p in server_ports])
+        cluster.nginx = start_nginx(nginx, directory / "nginx", port, server_ports)
         address = f"http://127.0.0.1:{port}/"
         _wait_healthy(cluster, [f"{address}healthz"])
-        _wait_healthy(cluster, [f"http://127.0.0.1:{p}/healthz" for p in server_ports])
         took = time.monotonic() - began
         print(f"lastcard cluster started in {took:.1f} s: open {address}", flush=True)
         print(
