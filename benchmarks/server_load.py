@@ -76,6 +76,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from lastcard import ActionKind, parse_action
 from lastcard.server.autopilot import autopilot_choice
+from lastcard.server.batch_process import BatchProcess
 from lastcard.server.limits import Limits
 from lastcard.server.live import Writer
 from lastcard.server.room import Timing
@@ -135,7 +136,9 @@ class ServerWatch:
     - The storage thread: every action is stored before anyone is shown it (SERVER.md §4 step
       10), on one thread for all tables, so a slow write (a WAL checkpoint, a busy disk) holds
       up every table behind it. `Writer.call` is wrapped (in this process only) to time each
-      call's wait for the thread and its run on it; calls of 20 ms or more are kept.
+      call's wait for the thread and its run on it, and `BatchProcess.store` each batch's round
+      trip to the process that stores batches apart (`lastcard serve`'s, for a SQLite file) and
+      its run there; calls of 20 ms or more are kept.
 
     A daemon thread rewrites `path` twice a second."""
 
@@ -175,6 +178,20 @@ class ServerWatch:
                 watch._stored(submitted, marks[0], marks[1], marks[2])
 
         Writer.call = call  # type: ignore[method-assign,assignment]
+        store = BatchProcess.store
+
+        async def stored_apart(process: BatchProcess, batch: Any) -> Any:
+            # The batch process times its own run (wall and CPU); the rest of the round trip
+            # is the batch's wait (the socket, the event loop).
+            submitted = time.perf_counter()
+            try:
+                return await store(process, batch)
+            finally:
+                ended = time.perf_counter()
+                began = max(submitted, ended - process.last.run_seconds)
+                watch._stored(submitted, began, ended, process.last.cpu_seconds)
+
+        BatchProcess.store = stored_apart  # type: ignore[method-assign,assignment]
         threading.Thread(target=self._write_forever, daemon=True, name="watch").start()
 
     def _collected(self, phase: str, info: dict[str, int]) -> None:
