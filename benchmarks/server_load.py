@@ -305,6 +305,13 @@ def cpu_seconds(pid: int, thread: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime: fields 14, 15 of stat
 
 
+def server_cpu_seconds(pid: int) -> float:
+    """CPU time of the server: its process and its children (the process that stores a SQLite
+    file's batches, `lastcard.server.batch_process`)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return cpu_seconds(pid) + sum(cpu_seconds(int(child)) for child in children)
+
+
 def machine_busy_seconds() -> float:
     """CPU time the whole machine spent busy, all cores, every process (/proc/stat)."""
     fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -661,7 +668,7 @@ def measure_step(
     client_pids = [w.pid for w in workers if w.pid is not None]
     ask(pipes, ("reset",))
     wall0, clock0 = time.monotonic(), time.time()
-    server_cpu0 = cpu_seconds(server.pid)
+    server_cpu0 = server_cpu_seconds(server.pid)
     loop_cpu0 = cpu_seconds(server.pid, server.pid)
     client_cpu0 = sum(cpu_seconds(pid) for pid in client_pids)
     machine0 = machine_busy_seconds()
@@ -669,7 +676,7 @@ def measure_step(
     time.sleep(args.seconds)
     collected = ask(pipes, ("collect",))
     wall1, clock1 = time.monotonic(), time.time()
-    server_cpu1 = cpu_seconds(server.pid)
+    server_cpu1 = server_cpu_seconds(server.pid)
     loop_cpu1 = cpu_seconds(server.pid, server.pid)
     client_cpu1 = sum(cpu_seconds(pid) for pid in client_pids)
     machine1 = machine_busy_seconds()
@@ -703,7 +710,8 @@ def measure_step(
             actions_stored(directory / "server.sqlite3", clock0, clock1) / (clock1 - clock0)
         ),
         "server_cpu_percent": (server_cpu1 - server_cpu0) / window * 100,
-        # The event loop is the main thread; the rest is chiefly the database's writer thread.
+        # The event loop is the main thread; the rest is chiefly the storage: its thread, and
+        # for a SQLite file the process that stores the batches.
         "server_loop_cpu_percent": (loop_cpu1 - loop_cpu0) / window * 100,
         "server_rss_mb": rss,
         "server_peak_rss_mb": hwm,
@@ -789,9 +797,10 @@ def report(steps: list[dict[str, Any]], baseline_mb: float, args: argparse.Names
         "",
         "p50..max: a person's action to the `state` past it (unanswered ones: their wait so far)",
         "acts: people's actions answered; all: every action stored, bots' too",
-        "loop: the server's event-loop thread; srv: the whole server process (100 = one core)",
+        "loop: the server's event-loop thread; srv: the whole server (100 = one core),",
+        "  its batch process too (a SQLite file's writes are stored in a process of their own)",
         "GC: the server's share of time in garbage collection, its longest collection (ms)",
-        "DB: the storage thread's share of time writing, its longest write (ms; 0: none >= 20)",
+        "DB: the storage's share of time writing, its longest write (ms; 0: none >= 20)",
         "cli: the client processes; lag: p99 of their event loops' lag",
         f"other: every other process on the machine (of {os.cpu_count()} x 100; past "
         f"{BUSY_MACHINE:g}: busy machine)",
