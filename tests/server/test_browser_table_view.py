@@ -152,8 +152,15 @@ def test_at_a_table_of_ten_on_a_phone_the_turn_brings_the_hand_into_view(
     assert not in_view(page, "hand")
     pages.state_after(page, ply)
     wait_my_turn(page, timeout=30_000)
-    first = page.locator("[data-testid=hand] button.card").first
-    assert in_view(page, str(first.get_attribute("data-testid")))
+    # Waited for, not asserted at once: the turn's state may be read before its render ends.
+    page.wait_for_function(
+        """() => {
+          const box = document.querySelector('[data-testid=hand] button.card')
+            .getBoundingClientRect();
+          return box.top >= 0 && box.top + Math.min(box.height, 90) <= window.innerHeight;
+        }""",
+        timeout=30_000,
+    )
 
 
 # -- contrast and motion ------------------------------------------------------------------------
