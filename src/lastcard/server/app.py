@@ -46,6 +46,7 @@ from .credentials import new_table_code, normalise_code
 from .fairness import make_bundle
 from .limits import Limits, WindowCounter
 from .live import LiveTable, Writer
+from .page_words import WORDS_MODULE_PATH, page_words_module
 from .protocol import (
     ClientMessage,
     ProtocolError,
@@ -469,6 +470,15 @@ def _page(name: str) -> Any:
     return page
 
 
+async def _words_module(request: Request) -> Response:
+    """The page's words, made from `lastcard.words.page` (server/page_words.py)."""
+    return Response(
+        page_words_module(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
 async def _health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
@@ -509,6 +519,8 @@ def create_app(
         Route("/t/{code}", _page("table.html")),
         Route("/verify/{game}", _page("verify.html")),
         Route("/healthz", _health),
+        # Before the static files: the page's words are made from Python, not read from disk.
+        Route(WORDS_MODULE_PATH, _words_module),
         Route("/api/tables", bound("create_table"), methods=["POST"]),
         Route("/api/tables", bound("list_tables"), methods=["GET"]),
         Route("/api/presets", bound("presets"), methods=["GET"]),
