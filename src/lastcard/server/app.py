@@ -47,10 +47,7 @@ from .fairness import make_bundle
 from .limits import Limits, WindowCounter
 from .live import LiveTable, Writer
 from .page_words import WORDS_MODULE_PATH, page_words_module
-from .protocol import (
-    ClientMessage,
-    ProtocolError,
-)
+from .protocol import ClientMessage, ProtocolError
 from .protocol_words import protocol_words
 from .rates import RateBook
 from .request_bodies import CREATE_FIELDS, JOIN_FIELDS, checked_body, checked_bots, json_body

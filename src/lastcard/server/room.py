@@ -39,10 +39,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from lastcard.core import (
-    IllegalActionError,
-    LastcardError,
-)
+from lastcard.core import IllegalActionError, LastcardError
 from lastcard.table import StaleActionError
 
 from .credentials import new_token, token_hash, token_matches

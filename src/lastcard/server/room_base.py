@@ -14,28 +14,13 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
-from lastcard.core import (
-    Event,
-    IllegalActionError,
-    LastcardError,
-    Phase,
-    parse_action,
-)
+from lastcard.core import Event, IllegalActionError, LastcardError, Phase, parse_action
 
 from .fairness import commitment, new_server_seed
 from .protocol import VERSION, ClientMessage, ProtocolError
 from .protocol_words import protocol_words
 from .reader_words import alert_words, cheat_codes, prompt_words, refusal_words
-from .room_model import (
-    RECENT_CHAT,
-    WAITING,
-    Client,
-    Effects,
-    Game,
-    Plan,
-    Settings,
-    Timing,
-)
+from .room_model import RECENT_CHAT, WAITING, Client, Effects, Game, Plan, Settings, Timing
 from .seating import Seat
 
 

@@ -6,22 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lastcard.core import (
-    Event,
-    Phase,
-    parse_action,
-)
+from lastcard.core import Event, Phase, parse_action
 
 from .autopilot import autopilot_choice
 from .protocol import ClientMessage, ProtocolError
-from .room_model import (
-    CLOSED,
-    OVER,
-    PLAYING,
-    Effects,
-    Game,
-    Plan,
-)
+from .room_model import CLOSED, OVER, PLAYING, Effects, Game, Plan
 from .room_storage import RoomStorage
 from .storage import StoredAction
 

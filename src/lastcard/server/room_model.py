@@ -8,11 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lastcard.bots import make_bot
-from lastcard.core import (
-    Event,
-    Rules,
-    RulesError,
-)
+from lastcard.core import Event, Rules, RulesError
 from lastcard.table import Table, bot_seed
 
 from .protocol import ProtocolError

@@ -5,23 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lastcard.core import (
-    ActionKind,
-    Event,
-    GameRecord,
-    Rules,
-    replay_steps,
-)
+from lastcard.core import ActionKind, Event, GameRecord, Rules, replay_steps
 
 from .fairness import commitment
 from .room_base import RoomBase
-from .room_model import (
-    OVER,
-    PLAYING,
-    WAITING,
-    Effects,
-    build_game,
-)
+from .room_model import OVER, PLAYING, WAITING, Effects, build_game
 from .seating import Seat
 from .storage import ChatLine, GameRow, SeatRow, StoredTable
 

@@ -4,20 +4,12 @@ kicks, the start of a game, and the way back after one (`rematch`)."""
 
 from __future__ import annotations
 
-from lastcard.core import (
-    RulesError,
-)
+from lastcard.core import RulesError
 
 from .fairness import ALGO, game_seed
 from .protocol import ClientMessage, ProtocolError
 from .room_game import RunningGame
-from .room_model import (
-    PLAYING,
-    WAITING,
-    Effects,
-    Settings,
-    build_game,
-)
+from .room_model import PLAYING, WAITING, Effects, Settings, build_game
 from .seating import Seat
 
 

@@ -1,9 +1,10 @@
 """The table: where a game is played, by keyboard or mouse.
 
-`TableScreen` shows a `GameSession` from the person's seat and turns keys and clicks into
-actions. It runs the bots on the timing of `lastcard.tui.session`: after each transition, if a
-bot has something to do, a timer starts (`lastcard.tui.pacing` says how long; Space cuts it
-short); the bot's choice is computed in a worker thread and applied here, on the app's thread.
+`TableScreen` shows a `GameSession` from the person's seat; its keys and clicks, turned into
+actions, are `TableKeys`' (`lastcard.tui.table_keys`), which it builds on. It runs the bots on
+the timing of `lastcard.tui.session`: after each transition, if a bot has something to do, a
+timer starts (`lastcard.tui.pacing` says how long; Space cuts it short); the bot's choice is
+computed in a worker thread and applied here, on the app's thread.
 
 The table fits itself to the terminal (`lastcard.tui.fit`): whatever the size and the number of
 players, your hand and the decision stay in sight and the opponents give way.
@@ -53,14 +54,7 @@ from .summary import GameOverScreen, HandSummaryScreen
 from .table_keys import TableKeys
 from .table_style import story_card, story_colour
 from .uno_calls import UnoCalls
-from .widgets import (
-    ActionBar,
-    HandView,
-    MePanel,
-    OpponentPanel,
-    PileView,
-    open_cards,
-)
+from .widgets import ActionBar, HandView, MePanel, OpponentPanel, PileView, open_cards
 
 NARROW = 110
 """Below this many columns the story of the hand is hidden (`l` shows it)."""

@@ -9,10 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lastcard.core import (
-    CorruptDataError,
-    GameRecord,
-)
+from lastcard.core import CorruptDataError, GameRecord
 from lastcard.core.decoding import corrupt, read_list, read_mapping
 from lastcard.core.errors import shown
 

@@ -9,9 +9,7 @@ import re
 import secrets
 from collections.abc import Sequence
 
-from lastcard.core import (
-    LastcardError,
-)
+from lastcard.core import LastcardError
 from lastcard.core.decoding import corrupt
 from lastcard.core.errors import shown
 

@@ -8,11 +8,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lastcard.core import (
-    CorruptDataError,
-    LastcardError,
-    state_digest,
-)
+from lastcard.core import CorruptDataError, LastcardError, state_digest
 from lastcard.core.errors import shown
 
 from .bundle import Bundle, load_json, read_bundle
