@@ -76,6 +76,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from lastcard import ActionKind, parse_action
 from lastcard.server.autopilot import autopilot_choice
+from lastcard.server.batch_process import BatchProcess
 from lastcard.server.limits import Limits
 from lastcard.server.live import Writer
 from lastcard.server.room import Timing
@@ -135,7 +136,9 @@ class ServerWatch:
     - The storage thread: every action is stored before anyone is shown it (SERVER.md §4 step
       10), on one thread for all tables, so a slow write (a WAL checkpoint, a busy disk) holds
       up every table behind it. `Writer.call` is wrapped (in this process only) to time each
-      call's wait for the thread and its run on it; calls of 20 ms or more are kept.
+      call's wait for the thread and its run on it, and `BatchProcess.store` each batch's round
+      trip to the process that stores batches apart (`lastcard serve`'s, for a SQLite file) and
+      its run there; calls of 20 ms or more are kept.
 
     A daemon thread rewrites `path` twice a second."""
 
@@ -175,6 +178,20 @@ class ServerWatch:
                 watch._stored(submitted, marks[0], marks[1], marks[2])
 
         Writer.call = call  # type: ignore[method-assign,assignment]
+        store = BatchProcess.store
+
+        async def stored_apart(process: BatchProcess, batch: Any) -> Any:
+            # The batch process times its own run (wall and CPU); the rest of the round trip
+            # is the batch's wait (the socket, the event loop).
+            submitted = time.perf_counter()
+            try:
+                return await store(process, batch)
+            finally:
+                ended = time.perf_counter()
+                began = max(submitted, ended - process.last.run_seconds)
+                watch._stored(submitted, began, ended, process.last.cpu_seconds)
+
+        BatchProcess.store = stored_apart  # type: ignore[method-assign,assignment]
         threading.Thread(target=self._write_forever, daemon=True, name="watch").start()
 
     def _collected(self, phase: str, info: dict[str, int]) -> None:
@@ -286,6 +303,13 @@ def cpu_seconds(pid: int, thread: int | None = None) -> float:
     path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     fields = Path(path).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime: fields 14, 15 of stat
+
+
+def server_cpu_seconds(pid: int) -> float:
+    """CPU time of the server: its process and its children (the process that stores a SQLite
+    file's batches, `lastcard.server.batch_process`)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return cpu_seconds(pid) + sum(cpu_seconds(int(child)) for child in children)
 
 
 def machine_busy_seconds() -> float:
@@ -644,7 +668,7 @@ def measure_step(
     client_pids = [w.pid for w in workers if w.pid is not None]
     ask(pipes, ("reset",))
     wall0, clock0 = time.monotonic(), time.time()
-    server_cpu0 = cpu_seconds(server.pid)
+    server_cpu0 = server_cpu_seconds(server.pid)
     loop_cpu0 = cpu_seconds(server.pid, server.pid)
     client_cpu0 = sum(cpu_seconds(pid) for pid in client_pids)
     machine0 = machine_busy_seconds()
@@ -652,7 +676,7 @@ def measure_step(
     time.sleep(args.seconds)
     collected = ask(pipes, ("collect",))
     wall1, clock1 = time.monotonic(), time.time()
-    server_cpu1 = cpu_seconds(server.pid)
+    server_cpu1 = server_cpu_seconds(server.pid)
     loop_cpu1 = cpu_seconds(server.pid, server.pid)
     client_cpu1 = sum(cpu_seconds(pid) for pid in client_pids)
     machine1 = machine_busy_seconds()
@@ -686,7 +710,8 @@ def measure_step(
             actions_stored(directory / "server.sqlite3", clock0, clock1) / (clock1 - clock0)
         ),
         "server_cpu_percent": (server_cpu1 - server_cpu0) / window * 100,
-        # The event loop is the main thread; the rest is chiefly the database's writer thread.
+        # The event loop is the main thread; the rest is chiefly the storage: its thread, and
+        # for a SQLite file the process that stores the batches.
         "server_loop_cpu_percent": (loop_cpu1 - loop_cpu0) / window * 100,
         "server_rss_mb": rss,
         "server_peak_rss_mb": hwm,
@@ -772,9 +797,10 @@ def report(steps: list[dict[str, Any]], baseline_mb: float, args: argparse.Names
         "",
         "p50..max: a person's action to the `state` past it (unanswered ones: their wait so far)",
         "acts: people's actions answered; all: every action stored, bots' too",
-        "loop: the server's event-loop thread; srv: the whole server process (100 = one core)",
+        "loop: the server's event-loop thread; srv: the whole server (100 = one core),",
+        "  its batch process too (a SQLite file's writes are stored in a process of their own)",
         "GC: the server's share of time in garbage collection, its longest collection (ms)",
-        "DB: the storage thread's share of time writing, its longest write (ms; 0: none >= 20)",
+        "DB: the storage's share of time writing, its longest write (ms; 0: none >= 20)",
         "cli: the client processes; lag: p99 of their event loops' lag",
         f"other: every other process on the machine (of {os.cpu_count()} x 100; past "
         f"{BUSY_MACHINE:g}: busy machine)",

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from test_storage import act, new_game, new_table, stored_plies, url_of
 
+from lastcard.server.batch_process import BatchProcess
 from lastcard.server.live import Writer
 from lastcard.server.room import Effects
 from lastcard.server.storage import StorageError, open_storage
@@ -73,3 +74,65 @@ def test_s7_the_writer_gathers_concurrent_tables_and_reports_each_its_own_error(
     assert 1 <= len(batches) <= 2  # five tables' writes in one or two commits, not five
     reopened = open_storage(url_of(tmp_path / "db.sqlite3"))
     assert [stored_plies(reopened, f"g{n}") for n in range(1, 6)] == [[0, 1]] * 4 + [[]]
+
+
+def test_s7_the_batch_process_stores_each_batch_and_reports_each_tables_error(
+    tmp_path: Path,
+) -> None:
+    # `lastcard serve` stores a SQLite file's batches in a process of its own (batch_process).
+    url = url_of(tmp_path / "db.sqlite3")
+    storage = open_storage(url)
+    for n in range(1, 4):
+        storage.create_table(new_table(f"TABLE{n}"))
+        storage.start_game(new_game(f"g{n}", code=f"TABLE{n}"))
+
+    async def scenario() -> tuple[list[BaseException | None], int | None]:
+        writer = Writer(storage)
+        await writer.store_apart(url)
+        assert writer.batches is not None
+        child = writer.batches._child
+        first = await asyncio.gather(
+            writer.persist(appending("g1", 0, 1)),
+            writer.persist(appending("g2", 0)),
+            writer.persist(appending("g3", 1)),  # ply 1 before 0: refused, alone
+            return_exceptions=True,
+        )
+        second = await asyncio.gather(writer.persist(appending("g2", 1)), return_exceptions=True)
+        await writer.close()
+        return [*first, *second], child.returncode
+
+    results, exit_status = asyncio.run(scenario())
+    assert results[:2] == [None, None] and results[3] is None
+    assert isinstance(results[2], StorageError) and "ply" in str(results[2])
+    assert exit_status == 0  # closed with the writer
+    reopened = open_storage(url)
+    assert [stored_plies(reopened, f"g{n}") for n in (1, 2, 3)] == [[0, 1], [0, 1], []]
+
+
+def test_s7_when_the_batch_process_dies_its_write_is_refused_and_what_was_stored_stays(
+    tmp_path: Path,
+) -> None:
+    url = url_of(tmp_path / "db.sqlite3")
+    storage = open_storage(url)
+    storage.create_table(new_table("TABLE1"))
+    storage.start_game(new_game("g1", code="TABLE1"))
+
+    async def scenario() -> BaseException | None:
+        writer = Writer(storage)
+        await writer.store_apart(url)
+        assert writer.batches is not None
+        await writer.persist(appending("g1", 0))
+        writer.batches._child.kill()
+        failed = await asyncio.gather(writer.persist(appending("g1", 1)), return_exceptions=True)
+        await writer.close()
+        return failed[0]
+
+    failure = asyncio.run(scenario())
+    assert isinstance(failure, StorageError) and "batch writer stopped" in str(failure)
+    assert stored_plies(open_storage(url), "g1") == [0]  # acknowledged before it died
+
+
+def test_s7_the_batch_process_refuses_a_database_it_cannot_open(tmp_path: Path) -> None:
+    (tmp_path / "db.sqlite3").write_text("not a database")
+    with pytest.raises(StorageError, match="batch writer could not open"):
+        asyncio.run(BatchProcess.start(url_of(tmp_path / "db.sqlite3")))

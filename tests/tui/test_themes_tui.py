@@ -624,6 +624,27 @@ def test_5_a_hand_shown_before_you_sat_down_is_told_in_the_story_not_in_a_notice
     at_table(resumed, back, size=LARGE)
 
 
+def test_5_a_revealed_hand_is_a_notice_of_12_seconds_not_a_line_standing_above_your_turn(
+    tmp_path: Path,
+) -> None:
+    # Finding 5 (issue 27): at 80x24 the story is hidden and its latest line stands above the
+    # decision; "Your hand is revealed: ..." stood there for as long as you thought (two minutes
+    # seen in a real terminal) while its notice had gone after 12 s.
+    session = dealt(["R5 G1 G2 B8 B9", "WH B2 B4 B5 B7"], dealer=0, scripts={1: ["WH:b>0"]})
+    app = make_app(session, tmp_path)
+    shown = "Your hand is revealed: R▲5 G■1 G■2 B◆8 B◆9."
+
+    async def howled_at(pilot: Pilot[None]) -> None:
+        await bots_move(pilot, app)
+        notices = list(app._notifications)
+        assert [(n.message, n.timeout) for n in notices] == [(shown, 12)]
+        assert "Ada plays W★HOWL→B◆, naming you" in status(app)
+        assert "revealed" not in status(app)
+        assert "Your turn" in status(app)
+
+    at_table(app, howled_at, size=SMALL)
+
+
 def test_7_11_2_plain_a_howler_names_a_player_whose_hand_everyone_sees() -> None:
     played = Played(dealt(["WH R5 G1", "B1 B2 B4", "Y1 Y2 Y4"], dealer=2), ["3", "y", "basil"])
     assert "Who must show their hand to everyone? 1 Ada, 3 cards; 2 Basil, 3 cards > basil" in (

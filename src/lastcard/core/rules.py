@@ -210,16 +210,14 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data; `Rules.from_dict(r.to_dict()) == r`."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name == "wild_downpour" and value is not None:
-                value = dict(value)
-            elif f.name == "theme_cards":
-                value = sorted(value)
-            elif f.name == "teams" and isinstance(value, tuple):
-                value = [list(team) for team in value]
-            out[f.name] = value
+        # Every view sent to a web player carries its rules: the fields are read once per
+        # Rules (they are frozen), and each caller gets a copy, its lists and objects new too.
+        out = dict(kept_on(self, "_plain", _plain_fields))
+        for name, value in out.items():
+            if isinstance(value, dict):
+                out[name] = dict(value)
+            elif isinstance(value, list):
+                out[name] = [list(v) if isinstance(v, list) else v for v in value]
         return out
 
     @staticmethod
@@ -416,6 +414,20 @@ def kept_on(rules: Rules, key: str, build: Callable[[Rules], _Built]) -> _Built:
         value = build(rules)
         object.__setattr__(rules, key, value)
     return value
+
+
+def _plain_fields(rules: Rules) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        if f.name == "wild_downpour" and value is not None:
+            value = dict(value)
+        elif f.name == "theme_cards":
+            value = sorted(value)
+        elif f.name == "teams" and isinstance(value, tuple):
+            value = [list(team) for team in value]
+        out[f.name] = value
+    return out
 
 
 def _build_deck(rules: Rules) -> tuple[Card, ...]:

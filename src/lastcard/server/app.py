@@ -40,6 +40,7 @@ from starlette.websockets import WebSocket
 
 from lastcard.core import GameRecord, LastcardError, Rules, replay, state_digest
 
+from .batch_process import stores_apart
 from .catalogue import presets_catalogue
 from .connection import Connection
 from .credentials import new_table_code, normalise_code
@@ -487,15 +488,20 @@ def create_app(
     timing: Timing | None = None,
     allow_origins: Sequence[str] = (),
     allow_hosts: Sequence[str] = (),
+    store_apart: bool = False,
 ) -> Starlette:
     """The ASGI app serving `database_url`'s tables (opened at startup). Pages of
     `allow_origins` (`scheme://host[:port]`) may use it besides the server's own; it answers
-    to the names `allow_hosts` besides its addresses and this machine's own names."""
+    to the names `allow_hosts` besides its addresses and this machine's own names. With
+    `store_apart`, a SQLite file's writes are stored by a process of their own
+    (`batch_process`: what `lastcard serve` does)."""
     holder: dict[str, Server] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server = Server(open_storage(database_url), limits or Limits(), timing or Timing())
+        if store_apart and stores_apart(database_url):
+            await server.writer.store_apart(database_url)
         holder["server"] = server
         app.state.server = server
         await server.load_open_tables()

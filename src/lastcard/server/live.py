@@ -17,12 +17,17 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from .batch_process import BatchProcess
+from .group_commit import Ops, store_batch
 from .protocol import ProtocolError
 from .room import CLOSED, Effects, Room
 from .storage import Storage
 
 log = logging.getLogger("lastcard.server")
 T = TypeVar("T")
+
+
+GATHER_SECONDS = 0.003  # the least time between two batches sent to the batch process
 
 
 class Writer:
@@ -33,11 +38,14 @@ class Writer:
     are gathered and stored in the next one, each table's in a savepoint of its own (one
     table's refusal never undoes another's). Under load a thousand tables share a few commits
     a second instead of queueing a thousand, and the event loop hops to the thread once per
-    batch rather than once per action.
+    batch rather than once per action. After `store_apart` the batches are stored by a process
+    of their own instead (a SQLite file; `batch_process` says why); the thread keeps the rest.
     """
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self.batches: BatchProcess | None = None  # set by `store_apart`: batches go there
+        self._sent = 0.0  # when the last batch went to the batch process (the loop's clock)
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lastcard-db")
         self._pending: list[tuple[Ops, asyncio.Future[None]]] = []
         self._flushing = False
@@ -46,6 +54,11 @@ class Writer:
     async def call(self, fn: Callable[[Storage], T]) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, fn, self.storage)
+
+    async def store_apart(self, url: str) -> None:
+        """Store the batches in a process of their own (`batch_process`), which opens `url`,
+        the database this writer's storage is."""
+        self.batches = await BatchProcess.start(url)
 
     async def persist(self, effects: Effects) -> None:
         """Store `effects.persist`; returns once it is committed (raises what storage raised)."""
@@ -60,11 +73,24 @@ class Writer:
         await future
 
     async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while self._pending:
+                if self.batches is not None:
+                    # A commit in the batch process takes a fraction of a millisecond: sent
+                    # as soon as the last was answered, batches came twice as often, each
+                    # costing the event loop its round trip. Gathered for a moment instead.
+                    wait = self._sent + GATHER_SECONDS - loop.time()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    self._sent = loop.time()
                 batch, self._pending = self._pending, []
                 try:
-                    errors = await self.call(functools.partial(_store_batch, [o for o, _ in batch]))
+                    ops = [o for o, _ in batch]
+                    if self.batches is not None:
+                        errors = await self.batches.store(ops)
+                    else:
+                        errors = await self.call(functools.partial(store_batch, ops))
                 except Exception as failure:  # the commit itself failed: nothing of it is stored
                     errors = [failure] * len(batch)
                 for (_, future), problem in zip(batch, errors, strict=True):
@@ -78,39 +104,10 @@ class Writer:
             self._flushing = False
 
     async def close(self) -> None:
+        if self.batches is not None:
+            await self.batches.close()
         await self.call(lambda storage: storage.close())
         self._thread.shutdown(wait=True)
-
-
-Ops = list[tuple[str, tuple[Any, ...], dict[str, Any]]]
-
-
-def _store_batch(batch: list[Ops], storage: Storage) -> list[Exception | None]:
-    """Every table's writes in one transaction; what each raised. A table whose writes are one
-    action (nearly every step of a game) is stored with the others' by `append_each`; any other
-    table's writes go in a savepoint of their own."""
-    errors: list[Exception | None] = [None] * len(batch)
-    actions = [i for i, ops in enumerate(batch) if _one_action(ops)]
-    with storage.batch():
-        if actions:
-            each = [batch[i][0][1] for i in actions]
-            for index, error in zip(actions, storage.append_each(each), strict=True):
-                errors[index] = error
-        chosen = set(actions)
-        for index, ops in enumerate(batch):
-            if index in chosen:
-                continue
-            try:
-                with storage.atomic():
-                    for method, args, kwargs in ops:
-                        getattr(storage, method)(*args, **kwargs)
-            except Exception as error:
-                errors[index] = error
-    return errors
-
-
-def _one_action(ops: Ops) -> bool:
-    return len(ops) == 1 and ops[0][0] == "append" and len(ops[0][1]) == 2 and not ops[0][2]
 
 
 class Outlet(Protocol):

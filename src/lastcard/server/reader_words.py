@@ -9,6 +9,7 @@ own that has followed the game from its start, so the story is the one line mode
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from lastcard.core import (
@@ -16,6 +17,7 @@ from lastcard.core import (
     Event,
     GameState,
     IllegalActionError,
+    Phase,
     PlayerView,
     Rules,
 )
@@ -65,12 +67,9 @@ class Story:
     def since(self, seat: int | None, since: int | None) -> list[str]:
         """The lines `seat` was told after push `since` (None: the whole hand)."""
         self._catch_up(seat)
-        return [
-            line
-            for seq, lines in self._told[seat]
-            if since is None or seq > since
-            for line in lines
-        ]
+        told = self._told[seat]
+        start = 0 if since is None else bisect_right(told, since, key=_push_number)
+        return [line for _, lines in told[start:] for line in lines]
 
     def _catch_up(self, seat: int | None) -> None:
         narrator = self._narrators.get(seat)
@@ -98,6 +97,10 @@ class Story:
         self._heard[seat] = len(self._pushes)
 
 
+def _push_number(told: tuple[int, list[str]]) -> int:
+    return told[0]
+
+
 def prompt_words(
     view: PlayerView,
     actions: Sequence[Action],
@@ -111,7 +114,8 @@ def prompt_words(
         actions,
         reader_names(names, seat),
         WEB,
-        after_draw=played_after_drawing(log),
+        # Asked only in a Pirate window, as the terminal asks: it reads the hand's log.
+        after_draw=view.phase is Phase.AWAIT_PIRATE and played_after_drawing(log),
         log=log,
     ).plain
     return " ".join(text.split())  # one line: the terminal's line breaks and gaps go

@@ -10,6 +10,7 @@ each message.
 from __future__ import annotations
 
 import secrets
+from bisect import bisect_right
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
@@ -152,8 +153,11 @@ class RoomBase:
         return protocol_words(error.code, error.message)
 
     def _events_since(self, since: int | None) -> list[Event]:
-        game = self._running()
-        return [event for seq, event in game.hand_log if since is None or seq > since]
+        log = self._running().hand_log
+        # The log is in push order: the first event after `since` is found by bisection, not
+        # by reading the whole hand again for every state sent (a hand runs to hundreds).
+        start = 0 if since is None else bisect_right(log, since, key=_push_number)
+        return [event for _, event in log[start:]]
 
     def _log_and_broadcast(self, effects: Effects, events: list[Event]) -> None:
         game = self._running()
@@ -198,3 +202,7 @@ class RoomBase:
 
     def _people_connected(self) -> bool:
         return any(place.human and place.connected for place in self.seats)
+
+
+def _push_number(logged: tuple[int, Event]) -> int:
+    return logged[0]

@@ -283,7 +283,10 @@ class TableScreen(TableKeys):
             notice = event.type in SHOWN_HANDS and event.cards is not None
             for line in self.narrator.lines(event):
                 log.write(line)
-                if line.plain.strip():
+                if line.plain.strip() and not notice:
+                    # A shown hand has its notice, which lasts 12 s; standing above the
+                    # decision it stayed until the next line, minutes on your own turn, long
+                    # after the cards had changed. The line before it (who showed it) stands.
                     self._last_line = line
                 if notice and index >= self._noticed_from:
                     # Not markup: a player's name is theirs to spell, brackets and all.

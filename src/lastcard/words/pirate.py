@@ -56,7 +56,8 @@ def played_after_drawing(events: Sequence[Event]) -> bool:
         event = events[index]
         if event.type == EventType.PLAY and not event.jump_in:
             player = event.seat
-            for earlier in reversed(events[:index]):
+            for back in range(index - 1, -1, -1):
+                earlier = events[back]
                 if earlier.data.get("seat") == player:
                     return bool(earlier.type == EventType.DRAW and earlier.reason == "turn")
             return False
