@@ -91,7 +91,7 @@ test: lint typecheck unit
 # server, no simulations (the `quick` marker, set by tests/conftest.py). The paths only spare
 # collecting the rest; the marker decides what runs.
 QUICK_PATHS := tests/core tests/bots tests/table tests/server tests/test_architecture.py \
-	tests/test_capability.py tests/test_rule_facts_boundary.py \
+	tests/test_capability.py tests/test_rule_facts_boundary.py tests/test_words_catalogue.py \
 	src/lastcard/core src/lastcard/bots src/lastcard/table src/lastcard/server
 quick: $(DEV_STAMP)
 	$(BIN)/pytest -n auto -m quick $(QUICK_PATHS)

@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 from lastcard.core import Phase
-from lastcard.server import room as room_module
+from lastcard.server import room_base
 from lastcard.server.protocol import ClientMessage, parse_message
 from lastcard.server.room import INSTANT, PLAYING, Effects, Room, Timing
 from lastcard.server.storage import Storage, StoredAction, open_storage
@@ -56,7 +56,7 @@ def fixed_server_seed(seed: bytes = b"\x07" * 32) -> Iterator[bytes]:
     The room draws its server seed from `secrets`; the tests replace that one function (and
     nothing else of the fairness scheme) to make the deal reproducible."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(room_module, "new_server_seed", lambda: seed)
+        patch.setattr(room_base, "new_server_seed", lambda: seed)
         yield seed
 
 

@@ -57,10 +57,10 @@ RIGGED_SERVE = """
 import sys
 from pathlib import Path
 
-import lastcard.server.room as room
+import lastcard.server.room_waiting as room_waiting
 
 seed_file = Path(sys.argv.pop(1))
-room.game_seed = lambda *parts: int(seed_file.read_text())
+room_waiting.game_seed = lambda *parts: int(seed_file.read_text())
 
 from lastcard.cli import main
 

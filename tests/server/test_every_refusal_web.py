@@ -44,10 +44,10 @@ import sys
 from pathlib import Path
 
 import lastcard.server.limits as limits
-import lastcard.server.room as room
+import lastcard.server.room_waiting as room_waiting
 
 seed_file = Path(sys.argv.pop(1))
-room.game_seed = lambda *parts: int(seed_file.read_text())
+room_waiting.game_seed = lambda *parts: int(seed_file.read_text())
 limits.Limits = functools.partial(limits.Limits, rate=1000.0, burst=1000)
 
 from lastcard.cli import main

@@ -35,7 +35,6 @@ from lastcard.core import (
 )
 from lastcard.core.actions import ActionKind
 from lastcard.core.rng import RngState, _blake2b, draw_without_replacement, shuffled
-from lastcard.server import fairness
 from lastcard.server.fairness import (
     ALGO,
     FairnessError,
@@ -48,6 +47,7 @@ from lastcard.server.fairness import (
     new_server_seed,
     read_bundle,
     record_from_json,
+    transcript,
     verify_bundle,
     verify_text,
 )
@@ -796,7 +796,7 @@ def test_s6_bot_games_under_house_rules_verify(options: dict[str, Any], players:
 def test_s6_the_transcript_refuses_events_it_cannot_follow() -> None:
     record = GameRecord(2, seed=9, generator="secure")
     opening = record.open()
-    follower = fairness._Follower(record)
+    follower = transcript._Follower(record)
     events = [e for e in opening.events if e.type is not EventType.FIRST_DISCARD]
     with pytest.raises(TranscriptError, match="lost track of the stock"):
         follower.follow(events, opening.state)

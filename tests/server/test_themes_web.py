@@ -51,8 +51,8 @@ from ws_client import start_game as start_ws_game
 
 from lastcard import Card, GameState, Kind, Phase, Rules, apply, legal_actions, player_view
 from lastcard.core import Action, ActionKind, GameRecord, parse_action, state_digest
-from lastcard.server.app import supported_theme_cards
 from lastcard.server.autopilot import autopilot_choice
+from lastcard.server.catalogue import supported_theme_cards
 from lastcard.server.fairness import deal_transcript, game_seed, make_bundle, verify_bundle
 from lastcard.table import Table
 from lastcard.words.cards import card_name

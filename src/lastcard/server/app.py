@@ -21,11 +21,10 @@ import contextlib
 import dataclasses
 import functools
 import itertools
-import json
 import logging
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -39,40 +38,26 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from lastcard.core import GameRecord, LastcardError, Rules, RulesError, replay, state_digest
-from lastcard.core.rules import OPTION_CHOICES, THEME_CARDS
-from lastcard.words import PRESET_HELP
-from lastcard.words.options import OPTIONS_BY_NAME, described
+from lastcard.core import GameRecord, LastcardError, Rules, replay, state_digest
 
 from . import heartbeat
 from .batch_process import stores_apart
+from .catalogue import presets_catalogue
 from .connection import Connection
 from .credentials import new_table_code, normalise_code, respelled
 from .fairness import make_bundle
 from .limits import Limits, WindowCounter
 from .live import LiveTable, Writer
-from .protocol import (
-    MAX_NAME,
-    MAX_SEATS,
-    TURN_SECONDS,
-    ClientMessage,
-    ProtocolError,
-    boolean,
-    one_of,
-    optional_whole,
-    rules_field,
-    text,
-    whole,
-)
+from .page_words import WORDS_MODULE_PATH, page_words_module
+from .protocol import ClientMessage, ProtocolError
 from .protocol_words import protocol_words
 from .rates import RateBook
+from .request_bodies import CREATE_FIELDS, JOIN_FIELDS, checked_body, checked_bots, json_body
 from .room import CLOSED, PLAYING, RECENT_CHAT, WAITING, Room, Timing
-from .seating import LEVELS
 from .storage import ChatLine, Storage, StoredTable, open_storage
 from .web_guard import WebGuard
 
 log = logging.getLogger("lastcard.server")
-MAX_BODY = 4096  # an HTTP request body, as a websocket message (§8)
 BUNDLES_KEPT = 256  # finished games' records kept ready to download
 MAX_COUNTED_ADDRESSES = 10_000
 STATIC = Path(str(resources.files("lastcard.server") / "static"))
@@ -253,8 +238,8 @@ class Server:
         live_count = sum(1 for live in self.tables.values() if live.running)
         if live_count >= self.limits.max_tables:
             raise ProtocolError("TOO_MANY_TABLES", "this server is full: try again later")
-        body = _checked_body(await _json_body(request), _CREATE_FIELDS, required=("name",))
-        for bot in _bots(body.get("bots", [])):
+        body = checked_body(await json_body(request), CREATE_FIELDS, required=("name",))
+        for bot in checked_bots(body.get("bots", [])):
             body.setdefault("checked_bots", []).append(bot)
         body["bots"] = body.pop("checked_bots", [])
         if body.get("seats", 4) < 2:
@@ -276,7 +261,7 @@ class Server:
             raise ProtocolError("RATE_LIMITED", "too many joins: wait a minute")
         if self.shutting_down:
             raise ProtocolError("SHUTTING_DOWN", "the server is restarting")
-        body = _checked_body(await _json_body(request), _JOIN_FIELDS, required=("name",))
+        body = checked_body(await json_body(request), JOIN_FIELDS, required=("name",))
         live = await self._table_from_path(request, ip)
         name, seat = body["name"].strip(), body.get("seat")
         reply = await live.call(lambda room, now: room.join(name, seat, now))
@@ -322,34 +307,7 @@ class Server:
         return JSONResponse({"tables": tables})
 
     async def presets(self, request: Request) -> Response:
-        official = Rules()
-        options: dict[str, Any] = {}
-        for name, value in official.to_dict().items():
-            options[name] = {"default": value, "type": type(value).__name__}
-        for name, choices in OPTION_CHOICES.items():
-            options[name]["choices"] = list(choices)
-        options["theme_cards"]["choices"] = list(supported_theme_cards())
-        for name, option in options.items():  # the words of lastcard.words.options
-            if name in OPTIONS_BY_NAME:
-                option.update(described(name, option.get("choices", ())))
-        return JSONResponse(
-            {
-                "presets": [
-                    {
-                        "name": name,
-                        "description": PRESET_HELP.get(name, ""),
-                        "rules": Rules.preset(name).to_dict(),
-                    }
-                    for name in Rules.presets()
-                    # Table mode penalises wrong cards, which this table's hand cannot choose
-                    # (it offers only the cards that match): it is played in the terminal.
-                    if Rules.preset(name).mode == "strict"
-                ],
-                "levels": list(LEVELS),
-                "turn_seconds": list(TURN_SECONDS),
-                "options": options,
-            }
-        )
+        return JSONResponse(presets_catalogue())
 
     async def game_record(self, request: Request) -> Response:
         game_id = request.path_params["game"]
@@ -483,84 +441,6 @@ class Server:
                 del self._per_ip[ip]
 
 
-_CREATE_FIELDS = {
-    "name": text(MAX_NAME),
-    "table_name": text(40, empty=True),
-    "rules": rules_field,
-    "target": optional_whole(1, 100_000),
-    "turn_seconds": one_of(*TURN_SECONDS),
-    "seats": whole(2, MAX_SEATS),
-    "bots": lambda name, value: value,  # checked by `_bots`
-    "spectators": boolean,
-    "public": boolean,
-}
-_JOIN_FIELDS = {"name": text(MAX_NAME), "seat": optional_whole(0, MAX_SEATS - 1)}
-
-
-def _bots(value: Any) -> list[dict[str, Any]]:
-    if not isinstance(value, list) or len(value) > MAX_SEATS:
-        raise ProtocolError("BAD_FIELD", "bots: a list of {seat, level}")
-    bots = []
-    for item in value:
-        checked = _checked_body(
-            item, {"seat": whole(1, MAX_SEATS - 1), "level": one_of(*LEVELS)}, ("seat", "level")
-        )
-        bots.append(checked)
-    return bots
-
-
-async def _json_body(request: Request) -> Any:
-    """The body as JSON, read no further than 4 KiB (a huge body is refused, never held). It
-    must say it is JSON (§8): a cross-site form or `no-cors` fetch cannot send that type."""
-    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    if media_type != "application/json":
-        raise ProtocolError("NOT_JSON", "a request body is JSON, sent as application/json")
-    too_big = ProtocolError("TOO_BIG", f"a request body is at most {MAX_BODY} bytes")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
-        raise too_big
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise too_big
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
-        raise ProtocolError("BAD_JSON", "the body is one JSON object") from None
-
-
-def _checked_body(
-    data: Any, fields: Mapping[str, Any], required: tuple[str, ...]
-) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ProtocolError("BAD_JSON", "the body is one JSON object")
-    out: dict[str, Any] = {}
-    for name, value in data.items():
-        check = fields.get(name)
-        if check is None:
-            raise ProtocolError("BAD_FIELD", f"unknown field {name!r}")
-        out[name] = check(name, value)
-    missing = [name for name in required if name not in data]
-    if missing:
-        raise ProtocolError("BAD_FIELD", f"missing {', '.join(missing)}")
-    return out
-
-
-@functools.cache
-def supported_theme_cards() -> tuple[str, ...]:
-    """The theme cards (RULES.md §7.11) this engine plays, in its order: the rules form offers
-    these, so a card the engine still refuses is never on offer."""
-    supported = []
-    for name in THEME_CARDS:
-        try:
-            Rules(theme_cards=frozenset({name}))
-        except RulesError:
-            continue
-        supported.append(name)
-    return tuple(supported)
-
-
 def _load(storage: Storage, code: str) -> StoredTable | None:
     return storage.load(code)
 
@@ -603,6 +483,15 @@ def _page(name: str) -> Any:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
 
     return page
+
+
+async def _words_module(request: Request) -> Response:
+    """The page's words, made from `lastcard.words.page` (server/page_words.py)."""
+    return Response(
+        page_words_module(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
+    )
 
 
 async def _health(request: Request) -> Response:
@@ -650,6 +539,8 @@ def create_app(
         Route("/t/{code}", _page("table.html")),
         Route("/verify/{game}", _page("verify.html")),
         Route("/healthz", _health),
+        # Before the static files: the page's words are made from Python, not read from disk.
+        Route(WORDS_MODULE_PATH, _words_module),
         Route("/api/tables", bound("create_table"), methods=["POST"]),
         Route("/api/tables", bound("list_tables"), methods=["GET"]),
         Route("/api/presets", bound("presets"), methods=["GET"]),

@@ -1,5 +1,5 @@
 """The terminal table's style: cards drawn as their faces' labels (`R▲5`), keys in brackets,
-as its bindings (`tui/table.py`) define them; and how its story draws cards and colours."""
+as its bindings (`tui/table_keys.py`) define them; and how its story draws cards and colours."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Every sentence a player reads, written once: the story of a game (`story`), the refusals
 (`refusals`), what Pirate and the theme cards are known to do (`pirate`, `themes`), cards and
-colours in words (`cards`, `spoken`), titles and standings (`titles`).
+colours in words (`cards`, `spoken`), titles and standings (`titles`), and the web page's own
+words, its waiting room, connection and fair-deal lines (`page`).
 
 The Textual table, line mode and the web table (whose server sends each recipient the words)
 all say what these modules say; they differ only in how a card is drawn (`R▲5`, `Red 5`) and how

@@ -1,5 +1,7 @@
 // The HTTP side of the server (SERVER.md §2): JSON in, JSON out, errors as ApiError.
 
+import { pageWords } from "./page_words.js";
+
 /** A refused request: `code` from the reply's {error: {code, message}}, else HTTP_<status>. */
 export class ApiError extends Error {
   /** `words`: the server's sentence for the person (server/protocol_words.py), if any. */
@@ -28,7 +30,7 @@ async function request(method, path, body) {
   } catch {
     throw new ApiError(
       "NETWORK",
-      "The server cannot be reached. Check the connection and try again.",
+      pageWords("unreachable"),
       0,
     );
   }

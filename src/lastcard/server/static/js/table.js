@@ -60,7 +60,8 @@ import {
 import { TableSocket } from "./connection.js";
 import { ask, dismissChoice, setUpChoiceDialog } from "./dialogs.js";
 import { announce, byId, h, isAriaDisabled, typingIn } from "./dom.js";
-import { closeWords, errorWords } from "./errors.js";
+import { errorWords } from "./errors.js";
+import { closeWords, pageWords } from "./page_words.js";
 import { HandView } from "./hand.js";
 import { KEYS } from "./keys.js";
 import { standings, teamsOf } from "./standings.js";
@@ -234,10 +235,10 @@ function connect(token) {
 function onSocketState(kind, detail) {
   switch (kind) {
     case "connecting":
-      setConnection("Connecting…", "connecting");
+      setConnection(pageWords("connecting"), "connecting");
       break;
     case "open":
-      setConnection("Connected", "open");
+      setConnection(pageWords("connected"), "open");
       document.getElementById("reclaim")?.remove();
       app.replaced = false;
       clearAlert(); // what was said of the old connection ("open in another tab") is over
@@ -245,7 +246,10 @@ function onSocketState(kind, detail) {
     case "reconnecting": {
       const seconds = Math.max(1, Math.round(detail.delay / 1000));
       setConnection(
-        `${closeWords(detail.code) ?? "Connection lost: reconnecting…"} (in ${seconds} s)`,
+        pageWords("reconnecting_in", {
+          words: closeWords(detail.code) ?? pageWords("connection_lost"),
+          seconds,
+        }),
         "reconnecting",
       );
       clearPending();
@@ -263,7 +267,7 @@ function onSocketState(kind, detail) {
 /** Another tab took this page's seat: say so, and let no later move clear it. */
 function seatTakenElsewhere() {
   app.replaced = true;
-  say("This seat is now open in another tab.");
+  say(pageWords("seat_elsewhere"));
 }
 
 function closed(code) {
@@ -273,7 +277,7 @@ function closed(code) {
     window.location.assign("/");
     return;
   }
-  let words = code === 4003 && app.kicked ? "The host freed your seat." : closeWords(code);
+  let words = code === 4003 && app.kicked ? pageWords("seat_freed") : closeWords(code);
   if (code === 4003) {
     forgetToken(app.code);
     app.token = null;
@@ -290,18 +294,20 @@ function closed(code) {
         dataset: { testid: "reclaim" },
         onclick: () => connect(loadToken(app.code)),
       },
-      "Play in this tab instead",
+      pageWords("play_here"),
     );
     byId("connection").after(button);
   } else if (code === 1008 && app.lastError) {
     words = app.lastError.words || errorWords(app.lastError.code, app.lastError.message);
     if (app.lastError.code === "NOT_SEATED")
-      showJoin(true, "This table allows no spectators: join to play.");
+      showJoin(true, pageWords("no_spectators"));
   } else if (code === 1000 && app.byeReason) {
     words =
-      app.byeReason === "left" ? "You left the table." : `The table closed (${app.byeReason}).`;
+      app.byeReason === "left"
+        ? pageWords("you_left")
+        : pageWords("table_closed_because", { reason: app.byeReason });
   }
-  app.closeWords = words ?? "Disconnected.";
+  app.closeWords = words ?? pageWords("disconnected");
   setConnection(app.closeWords, "closed");
   if (words) say(words);
   render();
@@ -345,7 +351,7 @@ function onMessage(message) {
       break;
     case "reveal":
       addStory([
-        `The server's seed for game ${message.game} is revealed: the deal can now be checked.`,
+        pageWords("seed_revealed", { game: message.game }),
       ]);
       render();
       break;
@@ -480,7 +486,7 @@ function request(type, fields = {}) {
   if (!app.socket) return null;
   const id = app.socket.request(type, fields);
   if (id === null) {
-    say("Not connected: wait for the connection to come back.");
+    say(pageWords("wait_for_connection"));
     return null;
   }
   app.requests.set(id, type);
@@ -499,7 +505,7 @@ function act(code) {
   if (app.pending || !state || !app.legal.has(code)) return false;
   const id = app.socket ? app.socket.request("action", { code, ply: state.ply }) : null;
   if (id === null) {
-    say("Not connected: wait for the connection to come back.");
+    say(pageWords("wait_for_connection"));
     return false;
   }
   const timer = window.setTimeout(() => {
@@ -736,7 +742,7 @@ function showJoin(show, message = "") {
   if (show) {
     const input = byId("join-name");
     if (!input.value) input.value = loadName();
-    setConnection(message || "Not connected", "closed");
+    setConnection(message || pageWords("not_connected"), "closed");
     input.focus();
   }
 }
@@ -772,10 +778,10 @@ function render() {
   }
   if (status === "waiting") {
     setPrompt(
-      app.you.seat === null ? "Watching the waiting room." : byId("waiting-hint").textContent,
+      app.you.seat === null ? pageWords("watching_waiting_room") : byId("waiting-hint").textContent,
     );
   } else if (status === "closed" && !state) {
-    setPrompt("This table is closed.");
+    setPrompt(pageWords("table_closed"));
   }
   if (app.closed && app.closeWords) setPrompt(app.closeWords);
   updateTitle();
@@ -799,9 +805,7 @@ function renderWaiting() {
   byId("invite-hint").hidden = !LOOPBACK_HOSTS.has(window.location.hostname);
   byId("rules-summary").textContent = settingsSummary(table.settings);
   byId("next-commitment").textContent = table.next_commitment
-    ? "The next deal is sealed: the server has committed to its seed (commitment " +
-      `${table.next_commitment.slice(0, 12)}…). When you are ready, this browser adds a seed ` +
-      "of its own and keeps both, to check after the game that they were used."
+    ? pageWords("next_deal_sealed", { commitment: table.next_commitment.slice(0, 12) })
     : "";
   renderWaitingSeats(
     byId("waiting-seats"),
@@ -948,8 +952,7 @@ function renderGame() {
   byId("leave").hidden = app.you.seat === null;
   const commit = app.commit;
   byId("fairness").textContent = commit
-    ? "Fair deal: before dealing, the server committed to its seed (commitment " +
-      `${String(commit.commitment).slice(0, 12)}…); check it after the game.`
+    ? pageWords("fair_deal", { commitment: String(commit.commitment).slice(0, 12) })
     : "";
   renderDeadline();
   renderHandSummary(byId("hand-summary"), app.handSummary, { names, you });
@@ -1157,9 +1160,9 @@ function wire() {
   byId("copy-link").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(byId("invite-link").href);
-      say("Link copied.");
+      say(pageWords("link_copied"));
     } catch {
-      say("Copying is not allowed here: select the link and copy it.");
+      say(pageWords("copy_refused"));
     }
   });
   byId("autopilot").addEventListener("click", () => {
@@ -1192,7 +1195,7 @@ function start() {
   byId("table-code").textContent = app.code;
   loadPresets();
   if (!app.code) {
-    setConnection("No table code in the address.", "closed");
+    setConnection(pageWords("no_table_code"), "closed");
     return;
   }
   const token = loadToken(app.code);

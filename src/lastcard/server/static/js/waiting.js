@@ -4,20 +4,24 @@
 
 import { h, setAriaDisabled } from "./dom.js";
 import { keepingFocus } from "./board.js";
+import { pageWords } from "./page_words.js";
 
-const LEVEL_WORDS = { easy: "easy bot", medium: "medium bot", hard: "hard bot", expert: "expert bot" };
+function levelWords(level) {
+  return level ? pageWords("level_bot", { level }) : pageWords("level_unknown");
+}
 
 function seatWords(place, index, table, youSeat) {
   const parts = [];
   if (place.kind === "empty") {
-    parts.push("empty");
+    parts.push(pageWords("seat_empty"));
   } else if (place.kind === "bot") {
-    parts.push(`${place.name ?? "Bot"} (${LEVEL_WORDS[place.level] ?? "bot"})`);
+    const name = place.name ?? pageWords("bot_name");
+    parts.push(pageWords("seat_bot", { name, level: levelWords(place.level) }));
   } else {
-    parts.push(place.name ?? "Player");
-    if (index === youSeat) parts.push("you");
-    if (index === table.host) parts.push("host");
-    if (!place.connected) parts.push("offline");
+    parts.push(place.name ?? pageWords("seat_player"));
+    if (index === youSeat) parts.push(pageWords("seat_you"));
+    if (index === table.host) parts.push(pageWords("seat_host"));
+    if (!place.connected) parts.push(pageWords("seat_offline"));
   }
   return parts;
 }
@@ -42,7 +46,7 @@ export function renderWaitingSeats(list, { table, youSeat, host, levels }, on) {
             dataset: { testid: `sit-${index}` },
             onclick: () => on.sit(index),
           },
-          `Sit in seat ${index + 1}`,
+          pageWords("sit", { seat: index + 1 }),
         ),
       );
     }
@@ -56,7 +60,7 @@ export function renderWaitingSeats(list, { table, youSeat, host, levels }, on) {
             dataset: { testid: `kick-${index}` },
             onclick: () => on.kick(index),
           },
-          `Free seat ${index + 1}`,
+          pageWords("free_seat", { seat: index + 1 }),
         ),
       );
     }
@@ -65,13 +69,17 @@ export function renderWaitingSeats(list, { table, youSeat, host, levels }, on) {
       const select = h(
         "select",
         { id, dataset: { testid: `bot-${index}` } },
-        h("option", { value: "" }, "empty seat"),
-        levels.map((level) => h("option", { value: level }, LEVEL_WORDS[level] ?? `${level} bot`)),
+        h("option", { value: "" }, pageWords("empty_seat_choice")),
+        levels.map((level) => h("option", { value: level }, levelWords(level))),
       );
       select.value = place.kind === "bot" ? (place.level ?? "") : "";
       select.addEventListener("change", () => on.bot(index, select.value || null));
       controls.push(
-        h("label", { for: id, className: "visually-hidden" }, `Seat ${index + 1}`),
+        h(
+          "label",
+          { for: id, className: "visually-hidden" },
+          pageWords("seat_number", { seat: index + 1 }),
+        ),
         select,
       );
     }
@@ -81,13 +89,19 @@ export function renderWaitingSeats(list, { table, youSeat, host, levels }, on) {
         className: `wait-seat wait-${place.kind}${index === youSeat ? " seat-you" : ""}`,
         dataset: { testid: `wait-seat-${index}` },
       },
-      h("span", { className: "wait-number" }, `Seat ${index + 1}`),
+      h("span", { className: "wait-number" }, pageWords("seat_number", { seat: index + 1 })),
       h("span", { className: "wait-who" }, words.join(", ")),
       place.kind === "human"
         ? h(
             "span",
             { className: `badge ${place.ready ? "badge-ready" : "badge-wait"}` },
-            place.ready ? "✓ ready" : index === youSeat ? "… not ready yet" : "… not ready",
+            pageWords(
+              place.ready
+                ? "ready_badge"
+                : index === youSeat
+                  ? "not_ready_you_badge"
+                  : "not_ready_badge",
+            ),
           )
         : null,
       controls.length ? h("span", { className: "wait-controls" }, controls) : null,
@@ -104,7 +118,7 @@ export function renderWaitingControls(parts, { table, youSeat, host, busy }) {
   parts.stand.hidden = !seated;
   if (seated) {
     parts.ready.setAttribute("aria-pressed", place.ready ? "true" : "false");
-    parts.ready.textContent = place.ready ? "Ready ✓ (press to wait)" : "I'm ready";
+    parts.ready.textContent = pageWords(place.ready ? "ready_pressed" : "ready");
   }
   parts.hostBox.hidden = !host;
   parts.start.hidden = !host;
@@ -113,16 +127,14 @@ export function renderWaitingControls(parts, { table, youSeat, host, busy }) {
   const youUnready = seated && !place.ready;
   const unready = table.seats
     .filter((s, index) => s.kind === "human" && !s.ready && index !== youSeat)
-    .map((s) => s.name ?? "someone");
-  const others = unready.length ? `Waiting for ${unready.join(", ")} to be ready.` : "";
+    .map((s) => s.name ?? pageWords("someone"));
+  const others = unready.length ? pageWords("waiting_for", { names: unready.join(", ") }) : "";
   let hint;
-  if (filled < 2) hint = "A game needs at least two filled seats: invite someone or add a bot.";
-  else if (youUnready) hint = `Press “I'm ready” when you are. ${others}`.trim();
+  if (filled < 2) hint = pageWords("needs_two_seats");
+  else if (youUnready) hint = `${pageWords("press_ready")} ${others}`.trim();
   else if (unready.length) hint = others;
   else
-    hint = host
-      ? "Everyone is ready: start when you like."
-      : "Everyone is ready: the host starts the game.";
+    hint = pageWords(host ? "all_ready_host" : "all_ready_guest");
   parts.hint.textContent = hint;
   for (const control of [parts.ready, parts.stand, parts.start]) setAriaDisabled(control, busy);
 }

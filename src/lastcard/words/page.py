@@ -1,0 +1,93 @@
+"""The web page's own words: what it says outside the server's story, prompts and refusals.
+
+The waiting room (its seats, who is ready, what the host may do), the state of the connection
+(connecting, lost, closed and why) and the fair-deal lines are the page's alone: no other front
+end has a waiting room or a connection. They are written here all the same, so that every
+sentence a player reads has one source; the server serves them to the page as a module
+(`/static/js/words.js`, made by `lastcard.server.page_words`), and the page fills in each
+template's `{fields}` (static/js/page_words.js). The page writes none of these sentences itself:
+tests/server/test_page_words.py fails if it does, or asks for a template not written here.
+"""
+
+from __future__ import annotations
+
+PAGE_WORDS: dict[str, str] = {
+    # -- the waiting room: its seats ------------------------------------------------------
+    "seat_empty": "empty",
+    "seat_bot": "{name} ({level})",
+    "seat_player": "Player",
+    "seat_you": "you",
+    "seat_host": "host",
+    "seat_offline": "offline",
+    "level_bot": "{level} bot",
+    "level_unknown": "bot",
+    "bot_name": "Bot",
+    "empty_seat_choice": "empty seat",
+    "seat_number": "Seat {seat}",
+    "sit": "Sit in seat {seat}",
+    "free_seat": "Free seat {seat}",
+    "ready_badge": "✓ ready",
+    "not_ready_you_badge": "… not ready yet",
+    "not_ready_badge": "… not ready",
+    "someone": "someone",
+    # -- the waiting room: the reader's own controls and what keeps the game waiting ------
+    "ready_pressed": "Ready ✓ (press to wait)",
+    "ready": "I'm ready",
+    "waiting_for": "Waiting for {names} to be ready.",
+    "press_ready": "Press “I'm ready” when you are.",
+    "needs_two_seats": "A game needs at least two filled seats: invite someone or add a bot.",
+    "all_ready_host": "Everyone is ready: start when you like.",
+    "all_ready_guest": "Everyone is ready: the host starts the game.",
+    "watching_waiting_room": "Watching the waiting room.",
+    "link_copied": "Link copied.",
+    "copy_refused": "Copying is not allowed here: select the link and copy it.",
+    # -- the connection -------------------------------------------------------------------
+    "connecting": "Connecting…",
+    "connected": "Connected",
+    "reconnecting_in": "{words} (in {seconds} s)",
+    "connection_lost": "Connection lost: reconnecting…",
+    "not_connected": "Not connected",
+    "wait_for_connection": "Not connected: wait for the connection to come back.",
+    "disconnected": "Disconnected.",
+    "seat_elsewhere": "This seat is now open in another tab.",
+    "play_here": "Play in this tab instead",
+    "seat_freed": "The host freed your seat.",
+    "no_spectators": "This table allows no spectators: join to play.",
+    "you_left": "You left the table.",
+    "table_closed_because": "The table closed ({reason}).",
+    "table_closed": "This table is closed.",
+    "no_table_code": "No table code in the address.",
+    "unreachable": "The server cannot be reached. Check the connection and try again.",
+    "refused": "Refused ({code}).",
+    # -- fair dealing (docs/SERVER.md §6) -------------------------------------------------
+    "next_deal_sealed": (
+        "The next deal is sealed: the server has committed to its seed (commitment"
+        " {commitment}…). When you are ready, this browser adds a seed of its own and keeps"
+        " both, to check after the game that they were used."
+    ),
+    "fair_deal": (
+        "Fair deal: before dealing, the server committed to its seed (commitment"
+        " {commitment}…); check it after the game."
+    ),
+    "seed_revealed": "The server's seed for game {game} is revealed: the deal can now be checked.",
+}
+"""Each template by the name the page asks for; `{field}`s are filled in by the page."""
+
+_LOST = PAGE_WORDS["connection_lost"]
+
+CLOSE_WORDS: dict[int, str] = {
+    4001: PAGE_WORDS["seat_elsewhere"],
+    4003: "This browser's key for the table was not accepted: join again.",
+    4004: "There is no table with this code.",
+    4400: "This page is out of date: reload it.",
+    1008: "The server closed the connection: too many messages.",
+    1009: "The server closed the connection: a message was too long.",
+    1012: "The server is restarting: reconnecting…",
+    4008: _LOST,
+    1001: _LOST,
+    1006: _LOST,
+    1011: _LOST,
+    1013: _LOST,
+}
+"""What a closed websocket means for the person, by close code (SERVER.md §3); a code not here
+closes quietly."""

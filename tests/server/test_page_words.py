@@ -1,0 +1,96 @@
+"""The page's own words (issue 23): the waiting room, the connection and the fair-deal lines are
+written once, in `lastcard.words.page`, and the server serves them to the page as a module. A
+sentence written into the page instead, or a template the page asks for that the catalogue
+lacks, fails here; one changed in the catalogue changes what the page says
+(test_browser_waiting_words.py reads it in Chromium)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+import httpx
+import pytest
+
+from lastcard.server.app import create_app
+from lastcard.server.page_words import WORDS_MODULE_PATH, page_words_module
+from lastcard.words.page import CLOSE_WORDS, PAGE_WORDS
+
+JS = Path(__file__).parents[2] / "src/lastcard/server/static/js"
+SCRIPTS = sorted(JS.rglob("*.js"))
+# The modules of the waiting room and of the connection's words: they write no sentence at all.
+WORDLESS = ("waiting.js", "errors.js", "page_words.js")
+# A string in JavaScript that reads as a sentence: two words or more, capitalised or stopped.
+SENTENCE = re.compile(
+    r"""(["'`])(?=[^"'`]*\b[A-Za-z]{2,} [a-z]{2,})([A-Z][^"'`]*|[^"'`]*[.:…])\1"""
+)
+
+
+def served(module: str) -> object:
+    prefix = re.match(r"(?s)(// [^\n]*\n)*export const WORDS = ", module)
+    assert prefix is not None and module.endswith(";\n"), module[:200]
+    return json.loads(module[prefix.end() : -2])
+
+
+def fixed_parts(template: str) -> list[str]:
+    """What a template says around its `{fields}`: the parts a copy in the page would repeat."""
+    return [part.strip() for part in re.split(r"\{\w+\}", template) if len(part.strip()) >= 12]
+
+
+def test_the_server_serves_the_catalogue_as_the_pages_module(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'words.db'}", allow_hosts=["testserver"])
+
+    async def get() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            return await client.get(WORDS_MODULE_PATH)
+
+    reply = asyncio.run(get())
+    assert reply.status_code == 200, reply.text
+    assert reply.headers["content-type"].startswith("text/javascript")
+    assert served(reply.text) == {
+        "page": PAGE_WORDS,
+        "close": {str(code): words for code, words in CLOSE_WORDS.items()},
+    }
+    assert reply.text == page_words_module()
+
+
+def test_every_template_the_page_asks_for_is_written() -> None:
+    asked = {
+        (script.name, key)
+        for script in SCRIPTS
+        for key in re.findall(r"pageWords\(\s*\"(\w+)\"", script.read_text(encoding="utf-8"))
+    }
+    assert asked, "the page asks for its words by pageWords(name)"
+    assert {(name, key) for name, key in asked if key not in PAGE_WORDS} == set()
+
+
+def test_every_template_written_is_asked_for() -> None:
+    text = "\n".join(script.read_text(encoding="utf-8") for script in SCRIPTS)
+    assert [key for key in PAGE_WORDS if f'"{key}"' not in text] == []
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: str(path.relative_to(JS)))
+def test_the_page_repeats_no_sentence_of_the_catalogue(script: Path) -> None:
+    text = script.read_text(encoding="utf-8")
+    templates = [*PAGE_WORDS.values(), *CLOSE_WORDS.values()]
+    assert [part for template in templates for part in fixed_parts(template) if part in text] == []
+
+
+@pytest.mark.parametrize("name", WORDLESS)
+def test_the_waiting_room_and_the_connection_write_no_sentence(name: str) -> None:
+    code = "\n".join(
+        line
+        for line in (JS / name).read_text(encoding="utf-8").splitlines()
+        if not line.lstrip().startswith(("//", "/*", "*"))
+    )
+    assert [match.group(0) for match in SENTENCE.finditer(code)] == []
+
+
+def test_the_sentence_finder_finds_sentences() -> None:
+    for written in ('"Connection lost: reconnecting…"', "`Sit in seat ${n}`", '"ready to go."'):
+        assert SENTENCE.search(written), written
+    for code in ('"wait-seat"', '"level_bot"', '{ className: "small" }'):
+        assert not SENTENCE.search(code), code
