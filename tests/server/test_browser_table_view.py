@@ -88,7 +88,8 @@ def test_an_alert_leaves_with_the_next_move(pages: Pages, slow_server: LiveServe
     told = story_length(page)
     my_move(page)
     wait_story_beyond(page, told)
-    assert alert_text(page) == ""
+    # Gone with the move; an alert of the bots' turns may stand in its place ("You are skipped.").
+    assert "cannot be played now" not in alert_text(page)
 
 
 def test_taking_a_seat_back_clears_open_in_another_tab(pages: Pages, server: LiveServer) -> None:
