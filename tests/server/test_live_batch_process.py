@@ -5,6 +5,7 @@ are not compressed."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import time
 from pathlib import Path
@@ -59,3 +60,27 @@ def test_s8_websocket_messages_are_sent_uncompressed(tmp_path: Path) -> None:
                 return socket.response.headers.get("Sec-WebSocket-Extensions")
 
         assert asyncio.run(handshake()) is None
+
+
+def test_s8_the_signals_that_stop_a_server_leave_its_batch_process_to_finish_with_it(
+    tmp_path: Path,
+) -> None:
+    # Ctrl-C reaches the whole process group, a service manager's stop every process of the
+    # service: the server drains its tables then, and their last writes go to the batch process.
+    with LiveServer(tmp_path) as server:
+        assert server.process is not None
+        (batch,) = [
+            child
+            for child in children(server.process.pid)
+            if "lastcard.server.batch_process" in command_of(child)
+        ]
+        os.kill(batch, signal.SIGINT)
+        os.kill(batch, signal.SIGTERM)
+        code = server.create_table(name="Ana", seats=2, bots=[{"seat": 1, "level": "easy"}])
+        assert code["code"]  # stored by the batch process, which is still there
+        assert not gone(batch)
+        server.kill(signal.SIGTERM)  # a graceful stop: the tables drained, then the exit
+        deadline = time.monotonic() + 60
+        while not gone(batch) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert gone(batch)

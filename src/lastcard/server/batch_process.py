@@ -14,7 +14,9 @@ server's own connection read meanwhile, and the rare writes outside a batch (non
 table's writes are batches) would wait for the child's commit rather than interleave with it.
 Only a database file qualifies: an in-memory database is the server's alone, and PostgreSQL's
 tables are owned through the server's own connection (its advisory locks), so both keep the
-thread. The child exits when the socket closes: with the server, SIGKILL included.
+thread. The child exits when the socket closes: with the server, SIGKILL included. It ignores
+the signals that stop a server gracefully (a terminal's Ctrl-C or a service manager's stop
+reach it too), because the server stores its tables' last writes while it drains.
 
 The wire: each message is a 4-byte big-endian length and a pickle. The server sends a batch
 (a list of each table's storage calls, as `live._store_batch` takes it); the child answers
@@ -26,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import pickle
+import signal
 import socket
 import struct
 import subprocess
@@ -167,6 +170,11 @@ def _write(stream: Any, message: object) -> None:
 
 def main() -> None:
     url, fd = sys.argv[1], int(sys.argv[2])
+    # Its life is the socket's. Ctrl-C in a terminal reaches the whole process group, and a
+    # service manager's stop every process of the service: the server then drains its tables
+    # and stores their last writes here, so the batch process must outlive the signal.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     with contextlib.suppress(ConnectionError):  # the server went away mid-answer
         serve_batches(url, socket.socket(fileno=fd))
 
