@@ -16,11 +16,17 @@ other's hand), and hands that ended blocked or at the action limit (neither play
 The last column is the points it scored minus those it conceded, per hand, with a 95% interval
 over the deal pairs (each pair's two hands taken together, so the deal's luck cancels). `--agent
 BOT` evaluates a bot spec in the agent's place instead (`--agent greedy`, `--agent expert`).
+
+Long runs (`--opponents ismcts:iterations=2770` takes hours) can keep each finished pair in
+`--save FILE` (JSON lines) and resume from it: pairs already in the file for the same agent,
+opponent and seed are read back instead of replayed. `--progress N` prints a line with the
+running win rate and an estimate of the time left every N pairs (0: the progress bar only).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from dataclasses import dataclass
@@ -96,6 +102,23 @@ def play_pair(pair: Pair) -> list[tuple[int, int, int]]:
     return outcomes
 
 
+def load_saved(
+    path: Path | None, agent: str, opponent: str, seed: int
+) -> dict[int, list[tuple[int, int, int]]]:
+    """The pairs already played for this agent, opponent and seed in a `--save` file."""
+    if path is None or not path.exists():
+        return {}
+    done: dict[int, list[tuple[int, int, int]]] = {}
+    with path.open() as file:
+        for line in file:
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            if (record["agent"], record["opponent"], record["seed"]) == (agent, opponent, seed):
+                done[record["pair"]] = [tuple(o) for o in record["outcomes"]]
+    return done
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", type=Path, default=Path("examples/models/ppo_heads_up.npz"))
@@ -104,6 +127,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=40_000, help="hands per opponent (even)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--save", type=Path, help="keep finished pairs here and resume from it")
+    parser.add_argument("--progress", type=int, default=0, help="a progress line every N pairs")
     args = parser.parse_args()
 
     agent = args.agent or f"ppo:path={args.model}"
@@ -121,11 +146,37 @@ def main() -> None:
     for opponent in opponents:
         tally = Tally()
         started = time.perf_counter()
-        tasks = [Pair(agent, opponent, derive_seed(args.seed, "eval", i)) for i in range(pairs)]
-        for outcomes in run_tasks(
-            play_pair, tasks, workers=args.workers, description=f"vs {opponent}"
+        done = load_saved(args.save, agent, opponent, args.seed)
+        for i in sorted(done):
+            if i < pairs:
+                tally.add_pair(done[i])
+        todo = [i for i in range(pairs) if i not in done]
+        if done:
+            print(f"  vs {opponent}: {tally.pairs:,} pairs read back from {args.save}", flush=True)
+        tasks = [Pair(agent, opponent, derive_seed(args.seed, "eval", i)) for i in todo]
+        for count, (i, outcomes) in enumerate(
+            zip(
+                todo,
+                run_tasks(play_pair, tasks, workers=args.workers, description=f"vs {opponent}"),
+                strict=True,
+            ),
+            start=1,
         ):
             tally.add_pair(outcomes)
+            if args.save is not None:
+                with args.save.open("a") as file:
+                    record = {"agent": agent, "opponent": opponent, "seed": args.seed}
+                    file.write(json.dumps({**record, "pair": i, "outcomes": outcomes}) + "\n")
+            if args.progress and count % args.progress == 0:
+                spent = time.perf_counter() - started
+                left = spent / count * (len(todo) - count)
+                lo, hi = wilson_interval(tally.wins, tally.hands)
+                print(
+                    f"  vs {opponent}: {tally.pairs:,}/{pairs:,} pairs · "
+                    f"win rate {tally.wins / tally.hands:.1%} [{lo:.1%}, {hi:.1%}] · "
+                    f"{spent:.0f} s, about {left:.0f} s left",
+                    flush=True,
+                )
         elapsed = time.perf_counter() - started
         print(f"  vs {opponent}: {tally.hands:,} hands in {elapsed:.0f} s", flush=True)
         rows.append((opponent, tally))
