@@ -194,6 +194,7 @@ class Paired:
     points_for: float  # per hand
     points_against: float  # per hand, by the opponents together
     net: Array | None = None  # per deal: the policy's points minus the opponents' mean, summed
+    unfinished: int = 0  # hands nobody won (blocked, or stopped by the action limit)
 
 
 def paired_hands(policy: Policy, opponent: str, *, deals: int, seed: int) -> Paired:
@@ -206,6 +207,7 @@ def paired_hands(policy: Policy, opponent: str, *, deals: int, seed: int) -> Pai
     won = 0
     points = np.zeros(2)
     net = np.zeros(deals)
+    unfinished = 0
     for seat in range(players):
         bots: list[str | None] = [opponent] * players
         bots[seat] = None
@@ -221,6 +223,7 @@ def paired_hands(policy: Policy, opponent: str, *, deals: int, seed: int) -> Pai
             actions[live] = to_action(logits.argmax(axis=1), players)
             batch.step(actions, live)
         won += int(np.count_nonzero(batch.winner == seat))
+        unfinished += int(np.count_nonzero(batch.winner < 0))
         # each hand's points: the winner's score (single hands start at 0)
         mine = batch.scores[:, seat].astype(np.float64)
         theirs = batch.scores.sum(axis=1) - mine
@@ -228,4 +231,4 @@ def paired_hands(policy: Policy, opponent: str, *, deals: int, seed: int) -> Pai
         points[1] += float(theirs.sum())
         net += mine - theirs / (players - 1)
     hands = players * deals
-    return Paired(hands, won, points[0] / hands, points[1] / hands, net)
+    return Paired(hands, won, points[0] / hands, points[1] / hands, net, unfinished)
