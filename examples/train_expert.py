@@ -6,11 +6,13 @@ selves and the rule bots, on the compiled kernel's batched games.
     python examples/train_expert.py --seed 1 --out out/expert --minutes 60 --resume
     python examples/train_expert.py ... --backend ray [--address HOST:PORT]
     python examples/train_expert.py --ship out/expert/best.npz src/lastcard/bots/expert.npz
+    python examples/train_expert.py --players 4 --seed 1 --out out/expert4 --minutes 45
 
 Each iteration plays single hands of the official rules (`Rules(target_score=None)`) with
 `lastcard.rl.rollouts.collect` (NumPy and numba, no torch) against a mix of opponents —
-`heuristic`, `greedy`, the learning policy itself (both seats' decisions are learnt from) and
-a past self drawn from the league (a snapshot kept every `--league-every` iterations) — then
+`heuristic`, `greedy`, the learning policy itself (every seat's decisions are learnt from) and
+a past self drawn from the league (a snapshot kept every `--league-every` iterations), in every
+seat but the learner's — then
 updates the policy with PPO (torch, CPU). The reward of a hand is its points (the rules'
 scoring, `reward="hand"`: zero-sum, / 100) plus ±`--win-bonus` for winning or losing it, so
 the agent learns to win hands and to win them big or lose them small.
@@ -18,7 +20,12 @@ the agent learns to win hands and to win them big or lose them small.
 The policy reads the version 1 observation and numbers (what `PolicyBot` plays, the format of
 examples/models/ppo_heads_up.npz) and starts from `--init` (the shipped `ppo` agent), widened
 to `--hidden` units per layer without changing what it computes; its observation
-normalisation is kept fixed. Rollouts spread over `--workers` Ray tasks with `--backend ray`
+normalisation is kept fixed. `--players N` (3 to 10) trains for a table of N: the heads-up
+`--init` is carried over (each of its outputs to the same action at N players, "catch" the
+next seat to the new seats' catches; its inputs about seats a heads-up game never has start
+unused) and the observation normalisation is measured afresh on a rollout against
+`heuristic`, the first layer changed so that the network still computes what `--init` did on
+what both games have. Rollouts spread over `--workers` Ray tasks with `--backend ray`
 (`--address` joins a running cluster; without it Ray starts on this machine); `local` plays
 them in this process.
 
@@ -46,8 +53,10 @@ import numpy as np
 import torch
 from torch import nn
 
+from lastcard.core import action_index
+from lastcard.core.action_index import version_size
 from lastcard.rl.policy import Policy, load_policy, save_policy
-from lastcard.rl.rollouts import ACTIONS, OBS, PAST, Rollout, collect, paired_hands
+from lastcard.rl.rollouts import OBS, PAST, Rollout, collect, outputs, paired_hands
 
 CURVE_FIELDS = (
     "iteration",
@@ -102,6 +111,44 @@ def normalise(x: np.ndarray, mean: np.ndarray, var: np.ndarray, clip: float) -> 
     return np.clip((x - mean) / np.sqrt(var + 1e-8), -clip, clip).astype(np.float32)
 
 
+def for_players(init: Policy, players: int, seed: int) -> Policy:
+    """The heads-up `init` carried over to `players` seats (see the module docstring)."""
+    if players == init.players:
+        return init
+    names = [str(a) for a in list(action_index(players))[: version_size(players, 1)]]
+    old = [str(a) for a in list(action_index(init.players))[: version_size(init.players, 1)]]
+    w_out, b_out = init.out
+    width = w_out.shape[0]
+    new_w = np.zeros((width, len(names) + 1), dtype=np.float32)
+    new_b = np.full(len(names) + 1, -10.0, dtype=np.float32)
+    for k, name in enumerate(names):
+        source = name if name in old else ("catch 1" if name.startswith("catch ") else None)
+        if source is not None:
+            new_w[:, k] = w_out[:, old.index(source)]
+            new_b[k] = b_out[old.index(source)]
+    new_w[:, -1], new_b[-1] = w_out[:, -1], b_out[-1]  # PASS
+    moved = Policy(
+        init.layers, (new_w, new_b), init.activation, players, init.obs_mean, init.obs_var,
+        init.obs_clip,
+    )  # fmt: skip
+    # the observation normalisation of this table, measured on its games
+    seen = collect(moved, "heuristic", games=256, seed=seed).obs.astype(np.float64)
+    mean = seen.mean(axis=0).astype(np.float32)
+    var = seen.var(axis=0).astype(np.float32)
+    (w0, b0), *rest = init.layers
+    old_scale = np.sqrt(init.obs_var.astype(np.float64) + 1e-8)
+    new_scale = np.sqrt(var.astype(np.float64) + 1e-8)
+    used = init.obs_var > 1e-6  # inputs the heads-up game varies
+    w = w0.astype(np.float64) * (new_scale / old_scale)[:, None]
+    w[~used] = 0.0
+    shift = (mean - init.obs_mean) / old_scale
+    b = b0 + (shift[used] @ w0[used].astype(np.float64))
+    first = (w.astype(np.float32), b.astype(np.float32))
+    return Policy(
+        (first, *rest), (new_w, new_b), init.activation, players, mean, var, init.obs_clip
+    )
+
+
 def export(net: Net, like: Policy) -> Policy:
     """The policy network as a `Policy` (NumPy), with `like`'s observation normalisation."""
     first, second = net.body[0], net.body[2]
@@ -116,7 +163,7 @@ def export(net: Net, like: Policy) -> Policy:
         (pair(first), pair(second)),
         pair(net.head),
         "tanh",
-        2,
+        like.players,
         like.obs_mean,
         like.obs_var,
         like.obs_clip,
@@ -184,7 +231,7 @@ class Backend:
         return [collect(**task) for task in tasks]
 
 
-def plot(curve: Path, png: Path) -> None:
+def plot(curve: Path, png: Path, players: int = 2) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -217,10 +264,11 @@ def plot(curve: Path, png: Path) -> None:
             "s-",
             label="vs greedy (argmax, deal-paired)",
         )
-    ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.axhline(1 / players, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("agent decisions (millions)")
     ax.set_ylabel("hands won")
-    ax.set_title("expert: heads-up, official rules, single hands")
+    table = "heads-up" if players == 2 else f"{players} players, one seat"
+    ax.set_title(f"expert: {table}, official rules, single hands")
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(png, dpi=100)
@@ -255,6 +303,7 @@ def main() -> None:
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this long")
     parser.add_argument("--iterations", type=int, default=1_000_000)
+    parser.add_argument("--players", type=int, default=2, help="seats at the table (2 to 10)")
     parser.add_argument("--init", type=Path, default=Path("examples/models/ppo_heads_up.npz"))
     parser.add_argument("--hidden", type=int, default=256)
     parser.add_argument("--games", type=int, default=128, help="hands per rollout task")
@@ -294,9 +343,11 @@ def main() -> None:
     torch.use_deterministic_algorithms(True)
     out = args.out
     (out / "league").mkdir(parents=True, exist_ok=True)
-    init = load_policy(args.init)
+    if not 2 <= args.players <= 10:
+        parser.error("--players is 2 to 10")
+    init = for_players(load_policy(args.init), args.players, args.seed)
     torch.manual_seed(args.seed)
-    policy_net = Net(args.hidden, ACTIONS)
+    policy_net = Net(args.hidden, outputs(args.players))
     value_net = Net(args.hidden, 1)
     widen(policy_net, init)
     params = list(policy_net.parameters()) + list(value_net.parameters())
@@ -440,8 +491,8 @@ def main() -> None:
             flush=True,
         )
         if iteration % args.eval_every == 0:
-            plot(curve, out / "learning_curve.png")
-    plot(curve, out / "learning_curve.png")
+            plot(curve, out / "learning_curve.png", args.players)
+    plot(curve, out / "learning_curve.png", args.players)
 
 
 if __name__ == "__main__":
