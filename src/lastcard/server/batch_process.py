@@ -62,36 +62,33 @@ class BatchProcess:
 
     def __init__(
         self,
+        url: str,
         child: subprocess.Popen[bytes],
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
     ) -> None:
+        self._url = url
         self._child = child
         self._reader = reader
         self._writer = writer
+        self._broken = False  # the socket closed under a batch: start a new child
         self.last = BatchTiming()  # the last batch's time in the child (the benchmark reads it)
 
     @classmethod
     async def start(cls, url: str) -> BatchProcess:
-        ours, theirs = socket.socketpair()
-        try:
-            child = subprocess.Popen(
-                [sys.executable, "-m", "lastcard.server.batch_process", url, str(theirs.fileno())],
-                pass_fds=(theirs.fileno(),),
-                stdin=subprocess.DEVNULL,
-            )
-        finally:
-            theirs.close()
-        reader, writer = await asyncio.open_unix_connection(sock=ours)
-        process = cls(child, reader, writer)
-        ready = await process._receive()  # the child has opened the database
-        if ready != "ready":
-            await process.close()
-            raise StorageError(f"the batch writer could not open the database: {ready}")
-        return process
+        return cls(url, *await _spawn(url))
 
     async def store(self, batch: list[Ops]) -> list[Exception | None]:
-        """Store `batch` in one transaction; what each table's writes raised."""
+        """Store `batch` in one transaction; what each table's writes raised. A child that has
+        stopped (its last batch was refused with a `StorageError`) is started again first: a
+        server runs for weeks, and one lost child must not refuse every write after it."""
+        if self._broken or self._child.poll() is not None:
+            self._writer.close()
+            if self._child.poll() is None:  # its socket closed, the process not yet gone
+                self._child.kill()
+            await asyncio.to_thread(self._child.wait)
+            self._child, self._reader, self._writer = await _spawn(self._url)
+            self._broken = False
         self._send(batch)
         answer = await self._receive()
         if isinstance(answer, str):  # the child could not even begin: the commit failed whole
@@ -114,13 +111,41 @@ class BatchProcess:
 
     async def _receive(self) -> Any:
         try:
-            header = await self._reader.readexactly(_LENGTH.size)
-            data = await self._reader.readexactly(_LENGTH.unpack(header)[0])
-        except (asyncio.IncompleteReadError, ConnectionError) as error:
-            raise StorageError(
-                f"the batch writer stopped (exit status {self._child.poll()})"
-            ) from error
-        return pickle.loads(data)
+            return await _read(self._reader, self._child)
+        except StorageError:
+            self._broken = True
+            raise
+
+
+async def _spawn(
+    url: str,
+) -> tuple[subprocess.Popen[bytes], asyncio.StreamReader, asyncio.StreamWriter]:
+    """Start a child storing batches into `url`; returns once it has opened the database."""
+    ours, theirs = socket.socketpair()
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "lastcard.server.batch_process", url, str(theirs.fileno())],
+            pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL,
+        )
+    finally:
+        theirs.close()
+    reader, writer = await asyncio.open_unix_connection(sock=ours)
+    ready = await _read(reader, child)
+    if ready != "ready":
+        writer.close()
+        await asyncio.to_thread(child.wait)
+        raise StorageError(f"the batch writer could not open the database: {ready}")
+    return child, reader, writer
+
+
+async def _read(reader: asyncio.StreamReader, child: subprocess.Popen[bytes]) -> Any:
+    try:
+        header = await reader.readexactly(_LENGTH.size)
+        data = await reader.readexactly(_LENGTH.unpack(header)[0])
+    except (asyncio.IncompleteReadError, ConnectionError) as error:
+        raise StorageError(f"the batch writer stopped (exit status {child.poll()})") from error
+    return pickle.loads(data)
 
 
 def _picklable(error: Exception | None) -> Exception | None:
