@@ -172,9 +172,14 @@ def test_every_text_is_readable_whoever_is_to_play(pages: Pages, slow_server: Li
     wait_my_turn(page, timeout=30_000)
     problems = [f"my turn: {p}" for p in contrast_problems(page)]
     my_move(page)
+    state = pages.latest_state(page)
+    while state["to_act"] == state["seat"]:  # a drawn card: the turn goes on (play or keep it)
+        my_move(page)
+        state = pages.latest_state(page)
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=hand] button.card')]"
-        ".every(b => b.getAttribute('aria-disabled') === 'true')"
+        ".every(b => b.getAttribute('aria-disabled') === 'true')",
+        timeout=30_000,
     )
     problems += [f"their turn: {p}" for p in contrast_problems(page)]
     play_until([page], click_step, lambda: is_over(page), timeout=120)

@@ -4,6 +4,7 @@ table's writes standing or falling alone, every acknowledged write durable."""
 from __future__ import annotations
 
 import asyncio
+import signal
 from pathlib import Path
 
 import pytest
@@ -120,17 +121,30 @@ def test_s7_when_the_batch_process_dies_its_batch_is_refused_and_a_new_one_store
     async def scenario() -> BaseException | None:
         writer = Writer(storage)
         await writer.store_apart(url)
-        assert writer.batches is not None
+        batches = writer.batches
+        assert batches is not None
         await writer.persist(appending("g1", 0))
-        writer.batches._child.kill()
-        failed = await asyncio.gather(writer.persist(appending("g1", 1)), return_exceptions=True)
-        await writer.persist(appending("g1", 1))  # a new child stores the next batch
+        # Dead between two batches: the next is stored by a new child, refused by none.
+        batches._child.kill()
+        await asyncio.to_thread(batches._child.wait)
+        await writer.persist(appending("g1", 1))
+        # Dead under a batch: stopped first, so that it dies with the batch sent and unread.
+        child = batches._child
+        child.send_signal(signal.SIGSTOP)
+        while Path(f"/proc/{child.pid}/stat").read_text().split(")")[-1].split()[0] != "T":
+            await asyncio.sleep(0.01)
+        refused = asyncio.ensure_future(writer.persist(appending("g1", 2)))
+        while writer._pending or not writer._flushing:
+            await asyncio.sleep(0.01)  # until the batch has gone to the stopped child
+        child.kill()
+        failed = await asyncio.gather(refused, return_exceptions=True)
+        await writer.persist(appending("g1", 2))  # and a new child stores the next batch
         await writer.close()
         return failed[0]
 
     failure = asyncio.run(scenario())
     assert isinstance(failure, StorageError) and "batch writer stopped" in str(failure)
-    assert stored_plies(open_storage(url), "g1") == [0, 1]  # ply 0 acknowledged before it died
+    assert stored_plies(open_storage(url), "g1") == [0, 1, 2]
 
 
 def test_s7_the_batch_process_refuses_a_database_it_cannot_open(tmp_path: Path) -> None:
