@@ -12,7 +12,6 @@ import pytest
 from lastcard.tui.plain_game import PlainGame
 from lastcard.tui.plain_io import Lines
 from lastcard.tui.session import GameSession
-from lastcard.words.pirate import played_after_drawing
 from lastcard.words.prompts import prompt
 from lastcard.words.style import PLAIN
 from recorded_games import GAMES, LEVELS, NAMES, Recorded, person_choice, play, story
@@ -40,7 +39,6 @@ class Answers(io.StringIO):
                 offers,
                 NAMES,
                 PLAIN,
-                after_draw=played_after_drawing(session.log),
                 log=session.log,
             ).plain
             expected = " ".join(said.split())

@@ -12,11 +12,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
-from lastcard.core import Phase
 from lastcard.tui.app import PlayApp
 from lastcard.tui.session import GameSession
 from lastcard.tui.table_style import TABLE_STYLE, story_card, story_colour
-from lastcard.words.pirate import played_after_drawing
 from lastcard.words.prompts import prompt
 from recorded_games import GAMES, LEVELS, NAMES, Recorded, person_choice, play, story
 
@@ -49,7 +47,6 @@ def expected_status(app: PlayApp) -> str:
             NAMES,
             TABLE_STYLE,
             selected=hand[table.selected] if table.selected < len(hand) else None,
-            after_draw=view.phase is Phase.AWAIT_PIRATE and played_after_drawing(session.log),
             log=session.log,
         ).plain
     )

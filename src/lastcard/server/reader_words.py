@@ -17,12 +17,11 @@ from lastcard.core import (
     Event,
     GameState,
     IllegalActionError,
-    Phase,
     PlayerView,
     Rules,
 )
 from lastcard.words.alerts import alerts
-from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.pirate import cheat_cards
 from lastcard.words.prompts import prompt
 from lastcard.words.refusals import refusal
 from lastcard.words.spoken import narration_card, narration_colour, spoken
@@ -114,8 +113,6 @@ def prompt_words(
         actions,
         reader_names(names, seat),
         WEB,
-        # Asked only in a Pirate window, as the terminal asks: it reads the hand's log.
-        after_draw=view.phase is Phase.AWAIT_PIRATE and played_after_drawing(log),
         log=log,
     ).plain
     return " ".join(text.split())  # one line: the terminal's line breaks and gaps go

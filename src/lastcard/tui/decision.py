@@ -26,7 +26,6 @@ def decision_text(
     *,
     thinking: bool = False,
     selected: Card | None = None,
-    after_draw: bool = False,
     log: Sequence[Event] = (),
 ) -> Text:
     """One or two lines for the status bar; keys are named in brackets."""
@@ -37,6 +36,5 @@ def decision_text(
         TABLE_STYLE,
         thinking=thinking,
         selected=selected,
-        after_draw=after_draw,
         log=log,
     )

@@ -36,7 +36,7 @@ from lastcard.core import (
 from lastcard.core.actions import discard, play
 from lastcard.words import Narrator, game_title
 from lastcard.words.cards import COLOUR_WORDS, card_name
-from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.pirate import cheat_cards
 from lastcard.words.refusals import refusal
 from lastcard.words.spoken import narration_card, narration_colour, spoken
 from lastcard.words.style import PLAIN
@@ -223,9 +223,8 @@ class PlainGame:
         while True:
             view = session.view()
             offers = session.human_actions()
-            after_draw = played_after_drawing(session.log)
             notes, prompt = decision_lines(
-                view, offers, self.names, armed=self.armed, after_draw=after_draw, log=session.log
+                view, offers, self.names, armed=self.armed, log=session.log
             )
             if situation:
                 self.lines.say(*notes)

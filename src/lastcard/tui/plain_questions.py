@@ -44,19 +44,16 @@ def decision_lines(
     names: Sequence[str],
     *,
     armed: bool = False,
-    after_draw: bool = False,
     log: Sequence[Event] = (),
 ) -> tuple[list[str], str]:
     """The situation lines and the question for what the person may do now: their own
     decision when they are to act, else their out-of-turn offers (answered, or let go with
     Enter). The question is the prompt every table says (`lastcard.words.prompts`), in line
-    mode's words. `armed`: Uno will be called with the next play. `after_draw`: under Pirate,
-    the play in its window came right after its player drew (`pirate.played_after_drawing`).
-    `log`: the events seen so far, which say whom a Mambo's gift goes to and what an
-    Invisibility would block (`lastcard.words.themes`)."""
-    said = " ".join(
-        prompt(view, offers, names, PLAIN, after_draw=after_draw, log=log).plain.split()
-    )
+    mode's words. `armed`: Uno will be called with the next play.
+    `log`: the events seen so far, which say whom a Mambo's gift goes to, what an
+    Invisibility would block (`lastcard.words.themes`) and whether a Pirate window's play
+    followed its player's draw."""
+    said = " ".join(prompt(view, offers, names, PLAIN, log=log).plain.split())
     asked = view.to_act == view.seat
     if not asked:
         return [said], "Press Enter to let play go on" + PROMPT_END

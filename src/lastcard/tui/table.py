@@ -43,7 +43,7 @@ from lastcard.core import (
     PlayerView,
 )
 from lastcard.words import Narrator, game_goal, rules_name
-from lastcard.words.pirate import cheat_cards, played_after_drawing
+from lastcard.words.pirate import cheat_cards
 
 from .decision import decision_text
 from .faces import card_label
@@ -330,7 +330,6 @@ class TableScreen(TableKeys):
             self.names,
             thinking=self._thinking,
             selected=hand.cards[self.selected] if self.selected < len(hand.cards) else None,
-            after_draw=view.phase is Phase.AWAIT_PIRATE and played_after_drawing(session.log),
             log=session.log,
         )
         if not self.query_one("#log", RichLog).display and self._last_line is not None:

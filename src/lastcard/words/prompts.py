@@ -17,7 +17,14 @@ from rich.text import Text
 
 from lastcard.core import Action, ActionKind, Card, Event, Phase, PlayerView
 
-from .pirate import call_price, cheat_cards, own_window, what_it_was, window_play
+from .pirate import (
+    call_price,
+    cheat_cards,
+    own_window,
+    played_after_drawing,
+    what_it_was,
+    window_play,
+)
 from .style import Style
 from .themes import gift_to, gifts_after, threat
 
@@ -30,16 +37,15 @@ def prompt(
     *,
     thinking: bool = False,
     selected: Card | None = None,
-    after_draw: bool = False,
     log: Sequence[Event] = (),
 ) -> Text:
     """One or two lines for the status bar; keys are named in brackets.
 
     Under Pirate (§7.6) `selected` is the card under the cursor (its play would be a cheat:
-    said before it is played), and `after_draw` whether the play in a window came right after
-    its player drew (`pirate.played_after_drawing`): a matching card may still be a cheat.
-    `log` is the events seen so far: whom a Mambo's gift goes to and what an Invisibility would
-    block are read from it (`lastcard.tui.themes`)."""
+    said before it is played). `log` is the events seen so far: whom a Mambo's gift goes to,
+    what an Invisibility would block (`lastcard.tui.themes`) and whether the play in a Pirate
+    window came right after its player drew (a matching card may still be a cheat) are read
+    from it."""
     text = Text()
     kinds = {a.kind for a in actions}
     key = style.key
@@ -56,6 +62,8 @@ def prompt(
             text.append(f" Deal the next hand {key('next')}.")
         return text
     if view.phase is Phase.AWAIT_PIRATE:
+        # Read only in the window: it walks the hand's log back.
+        after_draw = played_after_drawing(log)
         text.append(_pirate_window(view, names, style, thinking=thinking, after_draw=after_draw))
         text.append(_offers(view, actions, names, style))
     elif view.to_act == view.seat:
