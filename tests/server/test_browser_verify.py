@@ -34,14 +34,14 @@ from playwright.sync_api import Page
 from ws_client import CLIENT_SEED, run, start_game
 
 CHECKS = ["algorithm", "commitment", "seed", "generator", "stream", "deck", "cards", "plays"]
-# static/js/fair/verify.js's CHECK_TITLES of the checks a tampering must fail.
+# lastcard.words.page's check_* titles of the checks a tampering must fail.
 CARDS_TITLE = "Every card dealt, drawn or played follows from the shuffles"
 PLAYS_TITLE = "The record's plays are the transcript's"
 # Chromium reports a fetch answered 403 or 404 on the console; the page handles both.
 NOT_OVER_CONSOLE = "Failed to load resource: the server responded with a status of 403 (Forbidden)"
 UNKNOWN_CONSOLE = "Failed to load resource: the server responded with a status of 404 (Not Found)"
 
-# static/js/fair/verify.js's CHECK_TITLES of what the browser kept: the commitment, its seed.
+# lastcard.words.page's check_* titles of what the browser kept: the commitment, its seed.
 OWN_TITLES = (
     "The commitment is the one this browser was shown before it was ready",
     "This browser's own seed is among the seeds the game was dealt from",

@@ -70,6 +70,67 @@ PAGE_WORDS: dict[str, str] = {
         " {commitment}…); check it after the game."
     ),
     "seed_revealed": "The server's seed for game {game} is revealed: the deal can now be checked.",
+    # -- checking a game's deal: the page /verify/{id} (static/js/fair/verify-page.js) --------
+    "verify_choose_first": "Choose a file or paste its text first.",
+    "verify_choose": "Choose or paste a game's record below to check it.",
+    "verify_source_file": "the file {name}",
+    "verify_source_pasted": "the pasted text",
+    "verify_source_game": "game {id} from this server",
+    "verify_loading": "Loading game {id}…",
+    "verify_unreachable": (
+        "Could not reach the server. You can still check a downloaded record below."
+    ),
+    "verify_not_over": (
+        "Game {id} is not over yet. The server reveals its seed when the game ends: come back then."
+    ),
+    "verify_unknown_game": (
+        "This server knows no game {id}. Check the address, or choose a downloaded record below."
+    ),
+    "verify_load_failed": (
+        "Could not load game {id} (the server answered {status}). You can check a downloaded"
+        " record below."
+    ),
+    "verify_checking": "Checking…",
+    "verify_could_not_check": "Could not check {source}: {why}",
+    "verify_verified_own": "Verified, with your seed",
+    "verify_verified": "Verified",
+    "verify_all_passed": "All {count} checks of {source} passed.",
+    "verify_own_checked": (
+        " The seed this browser gave and the commitment it was shown before it was ready are"
+        " this game's."
+    ),
+    "verify_own_unchecked": (
+        " This browser gave no seed to this game (or does not remember it), so it could not"
+        " check that its own seed was used."
+    ),
+    "verify_seed_unused": "Mismatch: your seed was not used",
+    "verify_seed_unused_why": (
+        "The seed this browser gave when it was ready is not among the seeds of this game: the"
+        " server did not deal the game it promised you."
+    ),
+    "verify_mismatch": "Mismatch",
+    "verify_unreadable": "{source} is not a game's proof this page can read.",
+    "verify_some_failed": "{failed} of {count} checks of {source} failed: {titles}.",
+    "verify_titles_separator": "; ",
+    "verify_passed": "Passed: ",
+    "verify_failed": "Failed: ",
+    "verify_download": "Download this record",
+    "verify_keep": " to keep it, or to check it again with {command}.",
+    # What each check of a game's proof establishes (fair/verify.js and fairness/verify.py
+    # name the checks; these are their titles on the page).
+    "check_format": "The file is a game's proof",
+    "check_algorithm": "The proof uses the scheme this page knows",
+    "check_commitment": "The server seed is the one promised before the deal",
+    "check_seed": "The game's seed comes from the server seed and the players' seeds",
+    "check_generator": "The cards were dealt by the secure generator",
+    "check_stream": "Every shuffle is what the seeded stream gives",
+    "check_deck": "Every hand starts from the full deck",
+    "check_cards": "Every card dealt, drawn or played follows from the shuffles",
+    "check_plays": "The record's plays are the transcript's",
+    "check_your_commitment": (
+        "The commitment is the one this browser was shown before it was ready"
+    ),
+    "check_your_seed": "This browser's own seed is among the seeds the game was dealt from",
 }
 """Each template by the name the page asks for; `{field}`s are filled in by the page."""
 

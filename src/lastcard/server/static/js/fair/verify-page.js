@@ -1,29 +1,57 @@
 // The page /verify/{id} (verify.html): loads the finished game's proof from the server, or a
 // file the player downloaded or pasted, runs verify.js on it and shows every check in words.
-// Without a document (under node) importing this module does nothing.
+// Without a document (under node) importing this module does nothing: the page's words
+// (lastcard.words.page, served as /static/js/words.js) are imported only in a browser, since
+// no such file exists on disk for node.
 
 import { keptForGame } from "./seeds.js";
-import { CHECK_TITLES, verifyBundle } from "./verify.js";
+import { verifyBundle } from "./verify.js";
+
+/** The page's words, once loaded: `pageWords` of ../page_words.js. */
+let pageWords = null;
+
+// The words of each check's title, by the check's name (fair/verify.js, fairness/verify.py).
+const CHECK_WORDS = {
+  format: "check_format",
+  algorithm: "check_algorithm",
+  commitment: "check_commitment",
+  seed: "check_seed",
+  generator: "check_generator",
+  stream: "check_stream",
+  deck: "check_deck",
+  cards: "check_cards",
+  plays: "check_plays",
+  your_commitment: "check_your_commitment",
+  your_seed: "check_your_seed",
+};
 
 if (typeof document !== "undefined") start();
 
-function start() {
+function checkTitle(name) {
+  return CHECK_WORDS[name] ? pageWords(CHECK_WORDS[name]) : name;
+}
+
+async function start() {
+  ({ pageWords } = await import("../page_words.js"));
   const form = document.getElementById("check-form");
   const file = document.getElementById("file");
   const paste = document.getElementById("paste");
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const chosen = file.files && file.files[0];
-    if (chosen) await check(await chosen.text(), `the file ${chosen.name}`, null);
-    else if (paste.value.trim()) await check(paste.value, "the pasted text", null);
-    else say("Choose a file or paste its text first.", "idle");
+    if (chosen) {
+      const source = pageWords("verify_source_file", { name: chosen.name });
+      await check(await chosen.text(), source, null);
+    } else if (paste.value.trim()) {
+      await check(paste.value, pageWords("verify_source_pasted"), null);
+    } else say(pageWords("verify_choose_first"), "idle");
   });
   file.addEventListener("change", () => {
     if (file.files && file.files[0]) form.requestSubmit();
   });
   const id = gameId(location.pathname);
   if (id !== null) loadGame(id);
-  else say("Choose or paste a game's record below to check it.", "idle");
+  else say(pageWords("verify_choose"), "idle");
 }
 
 /** The game id of a page at /verify/{id}: the last segment of the path; null elsewhere. */
@@ -38,14 +66,14 @@ export function gameId(pathname) {
 }
 
 async function loadGame(id) {
-  say(`Loading game ${id}…`, "busy");
+  say(pageWords("verify_loading", { id }), "busy");
   let response;
   try {
     response = await fetch(`/api/games/${encodeURIComponent(id)}/record`, {
       headers: { Accept: "application/json" },
     });
   } catch {
-    say("Could not reach the server. You can still check a downloaded record below.", "idle");
+    say(pageWords("verify_unreachable"), "idle");
     return;
   }
   const text = await response.text();
@@ -53,7 +81,8 @@ async function loadGame(id) {
     say(loadProblem(id, response.status, text), "idle");
     return;
   }
-  await check(text, `game ${id} from this server`, `lastcard-game-${id}.json`, keptForGame(id));
+  const source = pageWords("verify_source_game", { id });
+  await check(text, source, `lastcard-game-${id}.json`, keptForGame(id));
 }
 
 function loadProblem(id, status, text) {
@@ -64,20 +93,20 @@ function loadProblem(id, status, text) {
     // not the server's error shape: the status says enough
   }
   if (code === "GAME_NOT_OVER" || status === 403) {
-    return `Game ${id} is not over yet. The server reveals its seed when the game ends: come back then.`;
+    return pageWords("verify_not_over", { id });
   }
-  if (status === 404) return `This server knows no game ${id}. Check the address, or choose a downloaded record below.`;
-  return `Could not load game ${id} (the server answered ${status}). You can check a downloaded record below.`;
+  if (status === 404) return pageWords("verify_unknown_game", { id });
+  return pageWords("verify_load_failed", { id, status });
 }
 
 /** Check `text`; `kept` is what this browser gave to the game (seeds.js), or null. */
 async function check(text, source, downloadName, kept = null) {
-  say("Checking…", "busy");
+  say(pageWords("verify_checking"), "busy");
   let report;
   try {
     report = await verifyBundle(text, { own: kept });
   } catch (error) {
-    say(`Could not check ${source}: ${error.message}`, "idle");
+    say(pageWords("verify_could_not_check", { source, why: error.message }), "idle");
     return;
   }
   show(report, source, text, downloadName, kept);
@@ -102,25 +131,26 @@ function show(report, source, text, downloadName, kept) {
   const summary = document.createElement("p");
   if (report.ok) {
     // Say plainly which of the browser's own checks could be made (SERVER.md §6 step 4).
-    title.textContent = kept ? "Verified, with your seed" : "Verified";
+    title.textContent = pageWords(kept ? "verify_verified_own" : "verify_verified");
     summary.textContent =
-      `All ${report.checks.length} checks of ${source} passed.` +
-      (kept
-        ? " The seed this browser gave and the commitment it was shown before it was ready are this game's."
-        : " This browser gave no seed to this game (or does not remember it), so it could not check that its own seed was used.");
+      pageWords("verify_all_passed", { count: report.checks.length, source }) +
+      pageWords(kept ? "verify_own_checked" : "verify_own_unchecked");
   } else if (seedUnused) {
-    title.textContent = "Mismatch: your seed was not used";
-    summary.textContent =
-      "The seed this browser gave when it was ready is not among the seeds of this game: the " +
-      "server did not deal the game it promised you.";
+    title.textContent = pageWords("verify_seed_unused");
+    summary.textContent = pageWords("verify_seed_unused_why");
   } else if (unreadable) {
-    title.textContent = "Mismatch";
-    summary.textContent = `${source[0].toUpperCase()}${source.slice(1)} is not a game's proof this page can read.`;
+    title.textContent = pageWords("verify_mismatch");
+    summary.textContent = pageWords("verify_unreadable", {
+      source: `${source[0].toUpperCase()}${source.slice(1)}`,
+    });
   } else {
-    title.textContent = "Mismatch";
-    summary.textContent = `${failed.length} of ${report.checks.length} checks of ${source} failed: ${failed
-      .map((c) => CHECK_TITLES[c.name] ?? c.name)
-      .join("; ")}.`;
+    title.textContent = pageWords("verify_mismatch");
+    summary.textContent = pageWords("verify_some_failed", {
+      failed: failed.length,
+      count: report.checks.length,
+      source,
+      titles: failed.map((c) => checkTitle(c.name)).join(pageWords("verify_titles_separator")),
+    });
   }
   verdict.className = `verdict done ${report.ok ? "verified" : "mismatch"}`;
   verdict.replaceChildren(title, summary);
@@ -139,9 +169,9 @@ function checkItem(check) {
   mark.setAttribute("aria-hidden", "true");
   mark.textContent = check.ok ? "✓" : "✗";
   const word = document.createElement("strong");
-  word.textContent = check.ok ? "Passed: " : "Failed: ";
+  word.textContent = pageWords(check.ok ? "verify_passed" : "verify_failed");
   const title = document.createElement("span");
-  title.textContent = CHECK_TITLES[check.name] ?? check.name;
+  title.textContent = checkTitle(check.name);
   const detail = document.createElement("p");
   detail.className = "detail";
   detail.textContent = check.detail;
@@ -158,8 +188,10 @@ function downloadLink(text, name) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   link.download = name;
-  link.textContent = "Download this record";
-  paragraph.append(link, " to keep it, or to check it again with ", code("lastcard verify FILE"), ".");
+  link.textContent = pageWords("verify_download");
+  // The command sits inside the sentence as code: the words either side of it.
+  const [before, after] = pageWords("verify_keep", { command: "{command}" }).split("{command}");
+  paragraph.append(link, before, code("lastcard verify FILE"), after);
   return paragraph;
 }
 

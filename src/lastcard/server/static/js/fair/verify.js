@@ -21,21 +21,6 @@ const SEED_PREFIX = "lastcard/seed/v1";
 const PART = /^[0-9A-Za-z_-]{1,64}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** What each check establishes, in words, for pages and reports. */
-export const CHECK_TITLES = {
-  format: "The file is a game's proof",
-  algorithm: "The proof uses the scheme this page knows",
-  commitment: "The server seed is the one promised before the deal",
-  seed: "The game's seed comes from the server seed and the players' seeds",
-  generator: "The cards were dealt by the secure generator",
-  stream: "Every shuffle is what the seeded stream gives",
-  deck: "Every hand starts from the full deck",
-  cards: "Every card dealt, drawn or played follows from the shuffles",
-  plays: "The record's plays are the transcript's",
-  your_commitment: "The commitment is the one this browser was shown before it was ready",
-  your_seed: "This browser's own seed is among the seeds the game was dealt from",
-};
-
 const encoder = new TextEncoder();
 
 /**
