@@ -14,8 +14,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from lastcard.core import Color
 from lastcard.server.app import create_app
 from lastcard.server.page_words import WORDS_MODULE_PATH, page_words_module
+from lastcard.words.cards import COLOUR_NAMES, card_name, card_names, every_card
 from lastcard.words.page import CLOSE_WORDS, PAGE_WORDS
 
 JS = Path(__file__).parents[2] / "src/lastcard/server/static/js"
@@ -53,6 +55,8 @@ def test_the_server_serves_the_catalogue_as_the_pages_module(tmp_path: Path) -> 
     assert served(reply.text) == {
         "page": PAGE_WORDS,
         "close": {str(code): words for code, words in CLOSE_WORDS.items()},
+        "cards": card_names(),
+        "colours": COLOUR_NAMES,
     }
     assert reply.text == page_words_module()
 
@@ -94,3 +98,17 @@ def test_the_sentence_finder_finds_sentences() -> None:
         assert SENTENCE.search(written), written
     for code in ('"wait-seat"', '"level_bot"', '{ className: "small" }'):
         assert not SENTENCE.search(code), code
+
+
+def test_the_served_card_names_are_pythons() -> None:
+    """Every card of every deck and theme pack, and every wild with each colour declared, is
+    named in the page's table exactly as `card_name` names it: one source for the names."""
+    names = card_names()
+    assert {card.code for card in every_card()} <= names.keys()
+    for card in every_card():
+        assert names[card.code] == card_name(card)
+        for color in COLOUR_NAMES:
+            key = f"{card.code}:{color}"
+            assert (key in names) == card.is_wild, key
+            if card.is_wild:
+                assert names[key] == card_name(card, Color.from_letter(color)), key

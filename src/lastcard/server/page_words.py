@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 
+from lastcard.words.cards import COLOUR_NAMES, card_names
 from lastcard.words.page import CLOSE_WORDS, PAGE_WORDS
 
 WORDS_MODULE_PATH = "/static/js/words.js"
@@ -14,11 +15,18 @@ WORDS_MODULE_PATH = "/static/js/words.js"
 
 @functools.cache
 def page_words_module() -> str:
-    """The JavaScript module `static/js/page_words.js` imports: `WORDS.page`, the templates by
-    name, and `WORDS.close`, the words of each close code."""
-    catalogue = {"page": PAGE_WORDS, "close": {str(code): w for code, w in CLOSE_WORDS.items()}}
+    """The JavaScript module `static/js/page_words.js` and `cards.js` import: `WORDS.page`, the
+    templates by name, `WORDS.close`, the words of each close code, and the cards and colours
+    in words as `lastcard.words.cards` names them (`WORDS.cards` by code, a wild's with its
+    declared colour as `W+4:G`; `WORDS.colours` by letter)."""
+    catalogue = {
+        "page": PAGE_WORDS,
+        "close": {str(code): w for code, w in CLOSE_WORDS.items()},
+        "cards": card_names(),
+        "colours": COLOUR_NAMES,
+    }
     text = json.dumps(catalogue, ensure_ascii=False, indent=2, sort_keys=True)
     return (
-        "// Made by lastcard.server.page_words from lastcard.words.page: the words live there.\n"
+        "// Made by lastcard.server.page_words from lastcard.words: the words live there.\n"
         f"export const WORDS = {text};\n"
     )

@@ -63,6 +63,28 @@ def card_name(card: Card, declared: Color | None = None) -> str:
     return f"{name}, choosing {COLOUR_WORDS[declared]}"
 
 
+def every_card() -> list[Card]:
+    """One card of every code any deck or theme pack holds, in the terminal's order."""
+    cards = [Card(kind) for kind in Kind if kind.is_wild]
+    actions = [kind for kind in Kind if kind is not Kind.NUMBER and not kind.is_wild]
+    for color in COLOUR_WORDS:
+        cards += [Card(Kind.NUMBER, color, rank) for rank in range(10)]
+        cards += [Card(kind, color) for kind in actions]
+    return sorted(cards, key=lambda card: card.sort_key)
+
+
+def card_names() -> dict[str, str]:
+    """Every card's name by code, and every wild's with each colour declared, by `code:letter`
+    (`W+4:G`): the web page names cards from this table, so that it has no second copy of
+    the names to drift from `card_name`."""
+    names = {card.code: card_name(card) for card in every_card()}
+    for card in every_card():
+        if card.is_wild:
+            for color in COLOUR_WORDS:
+                names[f"{card.code}:{color.letter}"] = card_name(card, color)
+    return names
+
+
 def value_name(card: Card) -> str | None:
     """What a coloured card shows besides its colour (`5`, `Skip`), for "play a red card or a
     5"; None for a wild, which matches by nothing but being wild."""

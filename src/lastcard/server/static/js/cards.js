@@ -2,9 +2,11 @@
 //
 // The same faces as the terminal (tui/faces.py): every colour has its letter and a shape of
 // its own, R▲ red, Y● yellow, G■ green, B◆ blue, and wild-type cards are W★. Colour is never
-// the only carrier of meaning: the accessible name says it in words ("Red 7", "Wild Draw Four").
-// The theme-pack cards (RULES.md §7.11) are named by their own words ("Red Draw Three",
-// "Howler", "Joker"), their faces by a short word of at most five letters.
+// the only carrier of meaning: the accessible name says it in words ("Red 7", "Wild Draw Four"),
+// as lastcard.words.cards names it (served in ./words.js). The theme-pack cards (RULES.md
+// §7.11) have faces of a short word of at most five letters.
+
+import { WORDS } from "./words.js";
 
 export const COLOURS = ["R", "Y", "G", "B"];
 
@@ -12,35 +14,39 @@ export const SHAPES = { R: "▲", Y: "●", G: "■", B: "◆" };
 export const WILD_SHAPE = "★";
 export const WILD_LETTER = "W";
 
-/** Colour names in words, capitalised for the start of a card's name. */
-export const COLOUR_WORDS = { R: "Red", Y: "Yellow", G: "Green", B: "Blue" };
+/**
+ * Colour names as the story tells them, mid-sentence ("names the colour: green"): served by the
+ * server from lastcard.words.cards, like the cards' names, so the page has no copy of its own.
+ */
+export const COLOUR_NAMES = WORDS.colours;
 
-/** Colour names as the story tells them, mid-sentence ("names the colour: green"). */
-export const COLOUR_NAMES = { R: "red", Y: "yellow", G: "green", B: "blue" };
+/** The CSS class of each colour (decoration, not words: the face and the name say the colour). */
+const COLOUR_CLASSES = { R: "c-red", Y: "c-yellow", G: "c-green", B: "c-blue" };
 
+// The faces' short values (at most five characters, not words to read: the accessible name
+// is the card's name). A Mambo declares no colour of its own (§7.11.7).
 const WILD_KINDS = {
-  W: { label: "WILD", name: "Wild" },
-  "W+4": { label: "W+4", name: "Wild Draw Four" },
-  WSH: { label: "SHUF", name: "Wild Shuffle Hands" },
-  WC: { label: "CUST", name: "Wild Customizable" },
-  WD1: { label: "ALL+1", name: "Wild Downpour Draw One" },
-  WD2: { label: "ALL+2", name: "Wild Downpour Draw Two" },
-  // Theme-pack wilds (RULES.md §7.11), in the engine's order. Invisibility and Mambo are named
-  // already, for the day the engine deals them.
-  WH: { label: "HOWL", name: "Howler" },
-  WI: { label: "INVIS", name: "Invisibility" },
-  WCA: { label: "CARE", name: "Care-a-lot" },
-  WF: { label: "FRND", name: "Friendship" },
-  WJ: { label: "JOKER", name: "Joker" },
-  WM: { label: "MAMBO", name: "Mambo", declares: false }, // no colour of its own (§7.11.7)
-  WT: { label: "TRVL", name: "Travel" },
+  W: { label: "WILD" },
+  "W+4": { label: "W+4" },
+  WSH: { label: "SHUF" },
+  WC: { label: "CUST" },
+  WD1: { label: "ALL+1" },
+  WD2: { label: "ALL+2" },
+  // Theme-pack wilds (RULES.md §7.11), in the engine's order.
+  WH: { label: "HOWL" },
+  WI: { label: "INVIS" },
+  WCA: { label: "CARE" },
+  WF: { label: "FRND" },
+  WJ: { label: "JOKER" },
+  WM: { label: "MAMBO" },
+  WT: { label: "TRVL" },
 };
 
 const ACTION_KINDS = {
-  S: { label: "SKIP", name: "Skip", order: 1 },
-  R: { label: "REV", name: "Reverse", order: 2 },
-  "+2": { label: "+2", name: "Draw Two", order: 3 },
-  "+3": { label: "+3", name: "Draw Three", order: 4 }, // theme pack (§7.11.1)
+  S: { label: "SKIP", order: 1 },
+  R: { label: "REV", order: 2 },
+  "+2": { label: "+2", order: 3 },
+  "+3": { label: "+3", order: 4 }, // theme pack (§7.11.1)
 };
 
 const WILD_ORDER = [
@@ -113,32 +119,32 @@ export function cardLabel(code, declared = null) {
 /**
  * The card in words, for accessible names and the story: "Red 7", "Blue Draw Two",
  * "Wild Draw Four", "Red Draw Three", "Howler"; with a declared colour "Wild Draw Four,
- * choosing green".
+ * choosing green". Read from the server's table (lastcard.words.cards.card_names), which names
+ * every card, and every wild with each colour declared, exactly as the Python front ends do.
  */
 export function cardName(code, declared = null) {
   const card = parseCard(code);
   if (card === null) return String(code);
-  if (card.wild) {
-    const { name, declares = true } = WILD_KINDS[card.kind];
-    const key = declared && declares ? String(declared).toUpperCase() : null;
-    return key && COLOUR_NAMES[key] ? `${name}, choosing ${COLOUR_NAMES[key]}` : name;
-  }
-  const colour = COLOUR_WORDS[card.colour];
-  if (card.kind === "number") return `${colour} ${card.rank}`;
-  return `${colour} ${ACTION_KINDS[card.kind].name}`;
+  const key = card.wild && declared ? `${card.code}:${String(declared).toUpperCase()}` : null;
+  return (key && WORDS.cards[key]) ?? WORDS.cards[card.code] ?? card.code;
 }
 
 /** The colour in words with its mark, for choices: "Green ■". */
 export function colourChoiceLabel(letter) {
   const key = String(letter).toUpperCase();
-  return `${COLOUR_WORDS[key]} ${SHAPES[key]}`;
+  const name = COLOUR_NAMES[key] ?? key;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${SHAPES[key]}`;
+}
+
+/** The CSS class of a colour letter, "c-wild" for none. */
+export function colourClassOf(letter) {
+  return COLOUR_CLASSES[String(letter ?? "").toUpperCase()] ?? "c-wild";
 }
 
 /** The CSS class carrying a card's colour (decoration only: the face says it in letters). */
 export function colourClass(code, declared = null) {
   const card = parseCard(code);
-  const letter = card && card.colour ? card.colour : declared ? String(declared).toUpperCase() : "";
-  return letter && COLOUR_NAMES[letter] ? `c-${COLOUR_NAMES[letter]}` : "c-wild";
+  return colourClassOf(card && card.colour ? card.colour : declared);
 }
 
 function sortKey(card) {
