@@ -166,7 +166,7 @@ def test_s9_the_lobby_offers_the_theme_cards_as_checkboxes(
     by_id(page, "player-name").fill("Ana")
     by_id(page, "create").click()
     by_id(page, "waiting").wait_for()
-    by_id(page, "rules-summary").get_by_text("Theme cards: Draw Three and Joker").wait_for()
+    by_id(page, "rules-summary").get_by_text("Theme cards: Draw Three, Joker").wait_for()
     tables = [m["table"] for m in pages.received_of(page, "welcome")]
     rules = [*tables, *pages.received_of(page, "table")][-1]["settings"]["rules"]
     assert rules["theme_cards"] == ["draw_three", "joker"]

@@ -44,7 +44,8 @@ async function request(method, path, body) {
     const error = data && data.error ? data.error : {};
     throw new ApiError(
       error.code ?? `HTTP_${response.status}`,
-      error.message ?? `The server answered ${response.status} ${response.statusText}.`,
+      error.message ??
+        pageWords("server_answered", { status: response.status, text: response.statusText }),
       response.status,
       error.words ?? null,
     );

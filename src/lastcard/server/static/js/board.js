@@ -1,10 +1,18 @@
 // The game on the table: the players around it, the pile, and the decisions on offer.
 // Pure rendering from a `state` message (and the `table` for presence); no game logic here.
 
-import { cardName, colourChoiceLabel, colourClass, COLOUR_NAMES, sortCodes } from "./cards.js";
+import {
+  cardName,
+  colourChoiceLabel,
+  colourClass,
+  colourClassOf,
+  COLOUR_NAMES,
+  sortCodes,
+} from "./cards.js";
 import { h, isAriaDisabled, replaceChildren, setAriaDisabled } from "./dom.js";
 import { cardFace } from "./hand.js";
 import { KEYS } from "./keys.js";
+import { pageWords } from "./page_words.js";
 
 /**
  * Keep the keyboard where it was when a part of the page is rebuilt: the element with the
@@ -25,11 +33,24 @@ export function keepingFocus(container, rebuild) {
   return true;
 }
 
-function presenceWords(place) {
+/** A person's presence at the table, as the name of its class (`p-away`) and of its words. */
+function presenceOf(place) {
   if (!place || place.kind !== "human") return null;
   if (place.away) return "away";
   if (place.autopilot) return "autopilot";
   return place.connected ? "connected" : "offline";
+}
+
+// The words of each presence worth saying (a connected person's is not).
+const PRESENCE_WORDS = {
+  away: "presence_away",
+  autopilot: "presence_autopilot",
+  offline: "presence_offline",
+};
+
+/** `count` cards in words: "1 card", "5 cards". */
+export function cardCount(count) {
+  return count === 1 ? pageWords("cards_one") : pageWords("cards", { count });
 }
 
 /**
@@ -49,48 +70,55 @@ export function renderSeats(list, { view, names, seatOf, tableSeats, you }) {
     const askedWindow = turn && view.phase === "await_pirate";
     const waiting = !turn && view.phase === "await_pirate" && view.turn === k;
     const parts = [];
-    const name = names[k] ?? `Seat ${k + 1}`;
+    const name = names[k] ?? pageWords("seat_number", { seat: k + 1 });
     let badge = null;
     if (!out && size === 1) {
-      if (view.exposed === k) badge = h("span", { className: "badge badge-warn" }, "no Uno call!");
-      else if (!(view.uncaught ?? []).includes(k))
-        badge = h("span", { className: "badge badge-uno" }, "Uno!");
+      if (view.exposed === k) {
+        badge = h("span", { className: "badge badge-warn" }, pageWords("badge_no_uno"));
+      } else if (!(view.uncaught ?? []).includes(k)) {
+        badge = h("span", { className: "badge badge-uno" }, pageWords("uno"));
+      }
     }
-    const presence = presenceWords(place);
-    const kind = place && place.kind === "bot" ? `bot, ${place.level ?? "easy"}` : null;
+    const presence = presenceOf(place);
+    const presenceSaid = PRESENCE_WORDS[presence] ? pageWords(PRESENCE_WORDS[presence]) : null;
+    const bot = place && place.kind === "bot";
+    const kind = bot ? pageWords("seat_kind_bot", { level: place.level ?? "easy" }) : null;
+    const count = out ? pageWords("seat_out") : cardCount(size);
+    const score = pageWords("seat_score", { score: view.scores[k] });
     parts.push(h("span", { className: "seat-turn", "aria-hidden": "true" }, turn ? "▶" : ""));
-    parts.push(h("span", { className: "seat-name" }, k === you ? `${name} (you)` : name));
+    const shownName = k === you ? pageWords("seat_name_you", { name }) : name;
+    parts.push(h("span", { className: "seat-name" }, shownName));
     if (kind) parts.push(h("span", { className: "seat-kind" }, kind));
     parts.push(
       h(
         "span",
         { className: "seat-count", dataset: { testid: `count-${k}` } },
-        out ? "out" : size === 1 ? "1 card" : `${size} cards`,
+        count,
       ),
     );
     if (badge) parts.push(badge);
-    parts.push(h("span", { className: "seat-score" }, `score ${view.scores[k]}`));
-    if (presence && presence !== "connected")
-      parts.push(h("span", { className: `seat-presence p-${presence}` }, presence));
+    parts.push(h("span", { className: "seat-score" }, score));
+    if (presenceSaid)
+      parts.push(h("span", { className: `seat-presence p-${presence}` }, presenceSaid));
     // One sentence for screen readers; the visible parts above say the same in pieces.
     const said = [
-      k === you ? `${name}, you` : name,
+      k === you ? pageWords("seat_said_you", { name }) : name,
       asked
-        ? "asked to discard"
+        ? pageWords("seat_asked_discard")
         : askedWindow
-          ? "asked: let the play stand or call cheat"
+          ? pageWords("seat_asked_window")
           : turn
-            ? "to play"
+            ? pageWords("seat_to_play")
             : null,
-      waiting ? "play waiting in its window" : null,
+      waiting ? pageWords("seat_window_waiting") : null,
       kind,
-      out ? "out of the game" : size === 1 ? "1 card" : `${size} cards`,
+      out ? pageWords("seat_out_of_game") : cardCount(size),
       badge ? badge.textContent : null,
-      `score ${view.scores[k]}`,
-      presence && presence !== "connected" ? presence : null,
+      score,
+      presenceSaid,
     ]
       .filter(Boolean)
-      .join(", ");
+      .join(pageWords("list_separator"));
     items.push(
       h(
         "li",
@@ -152,8 +180,8 @@ export function renderOpenHands(section, list, { view, names, you }) {
   const items = [];
   hands.forEach((hand, k) => {
     if (k === you || (view.active && view.active[k] === false)) return;
-    const name = names[k] ?? `Seat ${k + 1}`;
-    const count = hand.length === 1 ? "1 card" : `${hand.length} cards`;
+    const name = names[k] ?? pageWords("seat_number", { seat: k + 1 });
+    const count = cardCount(hand.length);
     const cards = sortCodes(hand).map((code) =>
       h(
         "li",
@@ -167,15 +195,19 @@ export function renderOpenHands(section, list, { view, names, you }) {
         "li",
         { className: "open-hand" },
         // Seen at a glance; the list's own name says the same to a screen reader.
-        h("span", { className: "open-hand-name", "aria-hidden": "true" }, `${name}: ${count}`),
+        h(
+          "span",
+          { className: "open-hand-name", "aria-hidden": "true" },
+          pageWords("open_hand", { name, count }),
+        ),
         h(
           "ul",
           {
             className: "open-hand-cards",
-            "aria-label": `${name}'s hand, open: ${count}`,
+            "aria-label": pageWords("open_hand_label", { name, count }),
             dataset: { testid: `open-hand-${k}` },
           },
-          cards.length ? cards : h("li", { className: "hand-empty" }, "no cards"),
+          cards.length ? cards : h("li", { className: "hand-empty" }, pageWords("no_cards")),
         ),
       ),
     );
@@ -187,7 +219,7 @@ export function renderOpenHands(section, list, { view, names, you }) {
 export function renderPile(parts, view) {
   const top = view.discard[view.discard.length - 1];
   const declared = top && top.startsWith("W") ? view.color : null;
-  const colourWord = view.color ? COLOUR_NAMES[view.color] : "not named yet";
+  const colourWord = view.color ? COLOUR_NAMES[view.color] : pageWords("not_named_yet");
   const before = parts.discard.dataset.top;
   const now = `${view.hand_number}:${view.discard.length}:${top}:${declared ?? ""}`;
   parts.discard.className = `card card-big ${colourClass(top, declared)}`;
@@ -195,30 +227,40 @@ export function renderPile(parts, view) {
   parts.discard.dataset.top = now;
   // A card played (the pile grew or its top changed) lands with a brief motion.
   if (before !== undefined && before !== now) replayMotion(parts.discard, "card-arrive");
-  parts.discard.setAttribute("aria-label", `Discard pile: ${cardName(top, declared)}`);
-  parts.colour.className = `colour-chip ${view.color ? `c-${COLOUR_NAMES[view.color]}` : "c-wild"}`;
+  const topName = cardName(top, declared);
+  parts.discard.setAttribute("aria-label", pageWords("discard_pile", { card: topName }));
+  parts.colour.className = `colour-chip ${colourClassOf(view.color)}`;
   parts.colour.textContent = view.color
-    ? `Colour: ${colourChoiceLabel(view.color)}`
-    : "Colour: not named yet";
-  parts.colour.setAttribute("aria-label", `Colour to match: ${colourWord}`);
+    ? pageWords("colour_shown", { colour: colourChoiceLabel(view.color) })
+    : pageWords("colour_not_named");
+  parts.colour.setAttribute("aria-label", pageWords("colour_to_match", { colour: colourWord }));
   const clockwise = view.direction === 1;
-  parts.direction.textContent = clockwise ? "↻ clockwise" : "↺ counter-clockwise";
+  parts.direction.textContent = pageWords(clockwise ? "direction_clockwise" : "direction_counter");
   parts.direction.setAttribute(
     "aria-label",
-    `Direction of play: ${clockwise ? "clockwise" : "counter-clockwise"}`,
+    pageWords("direction_label", {
+      direction: pageWords(clockwise ? "clockwise" : "counter_clockwise"),
+    }),
   );
-  parts.stock.textContent = `Stock: ${view.stock_size}`;
-  parts.stock.setAttribute("aria-label", `Stock: ${view.stock_size} cards`);
-  parts.hand.textContent = `Hand ${view.hand_number}`;
-  parts.pending.textContent = view.pending_draw ? `+${view.pending_draw} pending` : "";
+  parts.stock.textContent = pageWords("stock", { count: view.stock_size });
+  parts.stock.setAttribute("aria-label", pageWords("stock_label", { count: view.stock_size }));
+  parts.hand.textContent = pageWords("hand_number", { hand: view.hand_number });
+  parts.pending.textContent = view.pending_draw
+    ? pageWords("pending_draw", { count: view.pending_draw })
+    : "";
   parts.pending.hidden = !view.pending_draw;
   // A Pirate window (RULES.md §7.6.4): the top card waits; what it had to match is beneath.
   const inWindow = view.phase === "await_pirate" && view.discard.length > 1;
   parts.window.hidden = !inWindow;
-  parts.window.textContent = inWindow
-    ? `In its window, on ${cardName(view.discard[view.discard.length - 2])}` +
-      (view.pirate_color ? `, ${COLOUR_NAMES[view.pirate_color]} to match` : "")
-    : "";
+  const beneath = inWindow ? cardName(view.discard[view.discard.length - 2]) : "";
+  parts.window.textContent = !inWindow
+    ? ""
+    : view.pirate_color
+      ? pageWords("pirate_window_colour", {
+          card: beneath,
+          colour: COLOUR_NAMES[view.pirate_color],
+        })
+      : pageWords("pirate_window", { card: beneath });
 }
 
 function button(label, testid, key, onClick, { busy, className = "" } = {}) {
@@ -253,63 +295,80 @@ export function renderDecisions(container, { legal, view, names, you, busy }, on
   const drawn = mine && view.phase === "after_draw" ? view.drawn : null;
   if (drawn && legal.canPlay(drawn)) {
     buttons.push(
-      button(`Play ${cardName(drawn)}`, "play-drawn", KEYS.playDrawn, () => on.playCard(drawn), {
-        busy,
-      }),
+      button(
+        pageWords("play_card", { card: cardName(drawn) }),
+        "play-drawn",
+        KEYS.playDrawn,
+        () => on.playCard(drawn),
+        { busy },
+      ),
     );
   }
   if (legal.words.has("keep")) {
-    buttons.push(button("Keep it", "keep", KEYS.keep, () => on.act("keep"), { busy }));
+    buttons.push(button(pageWords("keep"), "keep", KEYS.keep, () => on.act("keep"), { busy }));
   }
   if (legal.words.has("draw")) {
-    buttons.push(button("Draw a card", "draw", KEYS.draw, () => on.act("draw"), { busy }));
+    buttons.push(button(pageWords("draw"), "draw", KEYS.draw, () => on.act("draw"), { busy }));
   }
   const answering =
     mine && (view.phase === "await_stack_response" || view.phase === "await_wd4_response");
   if (answering && legal.plays.size) {
-    buttons.push(button("Stack a draw card", "stack", KEYS.stack, () => on.stack(), { busy }));
+    buttons.push(button(pageWords("stack"), "stack", KEYS.stack, () => on.stack(), { busy }));
   }
   if (legal.words.has("challenge")) {
     buttons.push(
-      button("Challenge", "challenge", KEYS.challenge, () => on.act("challenge"), { busy }),
+      button(pageWords("challenge"), "challenge", KEYS.challenge, () => on.act("challenge"), {
+        busy,
+      }),
     );
   }
   if (legal.words.has("accept")) {
     buttons.push(
-      button(`Accept: draw ${view.pending_draw}`, "accept", KEYS.accept, () => on.act("accept"), {
-        busy,
-      }),
+      button(
+        pageWords("accept_draw", { count: view.pending_draw }),
+        "accept",
+        KEYS.accept,
+        () => on.act("accept"),
+        { busy },
+      ),
     );
   }
   for (const colour of legal.colours) {
     buttons.push(
       button(
-        `Name the colour: ${colourChoiceLabel(colour)}`,
+        pageWords("name_colour", { colour: colourChoiceLabel(colour) }),
         `color-${colour.toLowerCase()}`,
         null,
         () => on.act(`color ${colour.toLowerCase()}`),
-        { busy, className: `c-${COLOUR_NAMES[colour]}` },
+        { busy, className: colourClassOf(colour) },
       ),
     );
   }
   if (!mine && legal.plays.size && you !== null) {
     const card = (view.hand ?? []).find((code) => legal.canPlay(code)) ?? legal.playableCards()[0];
     buttons.push(
-      button(`Jump in with ${cardName(card)}`, "jump-in", KEYS.jumpIn, () => on.jumpIn(card), {
-        busy,
-      }),
+      button(
+        pageWords("jump_in", { card: cardName(card) }),
+        "jump-in",
+        KEYS.jumpIn,
+        () => on.jumpIn(card),
+        { busy },
+      ),
     );
   }
   if (legal.words.has("uno")) {
     buttons.push(
-      button("Uno!", "uno", KEYS.uno, () => on.act("uno"), { busy, className: "decision-uno" }),
+      button(pageWords("uno"), "uno", KEYS.uno, () => on.act("uno"), {
+        busy,
+        className: "decision-uno",
+      }),
     );
   }
   legal.catches.forEach((target, index) => {
-    const name = names[target] ?? `Seat ${target + 1}`;
+    const name = names[target] ?? pageWords("seat_number", { seat: target + 1 });
     buttons.push(
       button(
-        `Catch ${name}`,
+        pageWords("catch", { name }),
         `catch-${target}`,
         index === 0 ? KEYS.catch : null,
         () => on.act(`catch ${target}`),
@@ -323,30 +382,34 @@ export function renderDecisions(container, { legal, view, names, you, busy }, on
   if (legal.blocks.length) {
     // An effect aimed at the Invisibility's holder (RULES.md §7.11.3): block it, or allow it.
     buttons.push(
-      button("Block with Invisibility", "block", KEYS.block, () => on.block(), { busy }),
+      button(pageWords("block"), "block", KEYS.block, () => on.block(), { busy }),
     );
   }
   if (legal.words.has("allow")) {
-    buttons.push(button("Allow it", "allow", KEYS.allow, () => on.act("allow"), { busy }));
+    buttons.push(button(pageWords("allow"), "allow", KEYS.allow, () => on.act("allow"), { busy }));
   }
   if (legal.words.has("decline")) {
     // A discard round: the cards of the hand are the discards; this keeps them all.
-    buttons.push(button("Decline", "decline", KEYS.decline, () => on.act("decline"), { busy }));
+    buttons.push(
+      button(pageWords("decline"), "decline", KEYS.decline, () => on.act("decline"), { busy }),
+    );
   }
   if (legal.words.has("pass")) {
     // A Pirate window (RULES.md §7.6.4) asks the reader: let the play stand, or call a cheat.
-    buttons.push(button("Let it stand", "pass", KEYS.letStand, () => on.act("pass"), { busy }));
+    buttons.push(
+      button(pageWords("let_stand"), "pass", KEYS.letStand, () => on.act("pass"), { busy }),
+    );
   }
   if (legal.words.has("cheat")) {
     buttons.push(
-      button("Call cheat", "cheat", KEYS.callCheat, () => on.act("cheat"), {
+      button(pageWords("call_cheat"), "cheat", KEYS.callCheat, () => on.act("cheat"), {
         busy,
         className: "decision-cheat",
       }),
     );
   }
   if (legal.words.has("next")) {
-    buttons.push(button("Deal the next hand", "next", KEYS.next, () => on.act("next"), { busy }));
+    buttons.push(button(pageWords("next_hand"), "next", KEYS.next, () => on.act("next"), { busy }));
   }
   for (const code of legal.others) {
     buttons.push(

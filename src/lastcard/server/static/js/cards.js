@@ -54,11 +54,14 @@ const WILD_ORDER = [
   ...["WH", "WI", "WCA", "WF", "WJ", "WM", "WT"],
 ];
 
-/** The theme wilds that name another player (RULES.md §7.11): what the naming does. */
+/**
+ * The theme wilds that name another player (RULES.md §7.11): the names of the words
+ * (lastcard.words.page) of the choice's legend and of its answer naming nobody.
+ */
 export const TARGETED_WILDS = {
-  WH: { legend: "Reveal the hand of", nobody: "Nobody (no hand is revealed)" },
-  WF: { legend: "Swap hands with", nobody: "Nobody (no swap)" },
-  WT: { legend: "Look at the hand of", nobody: "Nobody (no hand is seen)" },
+  WH: { legend: "target_reveal", nobody: "target_reveal_nobody" },
+  WF: { legend: "target_swap", nobody: "target_swap_nobody" },
+  WT: { legend: "target_view", nobody: "target_view_nobody" },
 };
 
 /** The Joker (RULES.md §7.11.6): 1 to 3 other players each draw the same 1 to 3 cards. */

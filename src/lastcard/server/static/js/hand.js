@@ -13,6 +13,7 @@
 
 import { cardName, colourClass, faceLines, parseCard } from "./cards.js";
 import { h, isAriaDisabled, setAriaDisabled } from "./dom.js";
+import { pageWords } from "./page_words.js";
 
 /** data-testid of each card: "card-R7", a second copy "card-R7-2" (ids stay unique). */
 export function cardTestIds(codes) {
@@ -81,7 +82,7 @@ export class HandView {
     busy = false,
     label,
     cheats = new Set(),
-    cheatWhy = "it does not match",
+    cheatWhy = pageWords("cheat_no_match"),
   }) {
     const previous = this.cards;
     let refocus = this.element.contains(document.activeElement);
@@ -108,8 +109,8 @@ export class HandView {
       const isDrawn = drawn !== null && code === drawn && !drawnMarked;
       if (isDrawn) drawnMarked = true;
       const cheat = playable.has(code) && cheats.has(code);
-      let name = isDrawn ? `${cardName(code)}, just drawn` : cardName(code);
-      if (cheat) name += `, a cheat: ${cheatWhy}`;
+      let name = isDrawn ? pageWords("just_drawn", { card: cardName(code) }) : cardName(code);
+      if (cheat) name = pageWords("a_cheat", { card: name, why: cheatWhy });
       const button = h(
         "button",
         {
@@ -129,7 +130,9 @@ export class HandView {
           dataset: { code, index, testid: ids[index] },
         },
         cardFace(code),
-        cheat ? h("span", { className: "cheat-mark", "aria-hidden": "true" }, "cheat") : null,
+        cheat
+          ? h("span", { className: "cheat-mark", "aria-hidden": "true" }, pageWords("cheat_mark"))
+          : null,
       );
       setAriaDisabled(button, !canPlay);
       return button;
@@ -137,7 +140,7 @@ export class HandView {
     this.element.replaceChildren(...buttons);
     this.element.setAttribute("aria-label", label);
     if (cards.length === 0) {
-      this.element.append(h("p", { className: "hand-empty" }, "No cards in hand."));
+      this.element.append(h("p", { className: "hand-empty" }, pageWords("hand_empty")));
     }
     if (refocus && buttons.length) buttons[this.active].focus();
   }

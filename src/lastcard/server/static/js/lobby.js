@@ -11,11 +11,11 @@
 import { ApiError, createTable, getPresets, joinTable, listTables, tableUrl } from "./api.js";
 import { announce, byId, h } from "./dom.js";
 import { errorWords } from "./errors.js";
+import { pageWords } from "./page_words.js";
 import { RulesForm, rulesSummary } from "./rules_form.js";
 import { loadName, loadToken, normaliseCode, saveName, saveToken } from "./storage.js";
 
 const FALLBACK_LEVELS = ["easy", "medium", "hard"];
-const LEVEL_WORDS = { easy: "easy bot", medium: "medium bot", hard: "hard bot", expert: "expert bot" };
 
 const lobby = {
   presets: null,
@@ -44,10 +44,8 @@ function renderSeatKinds() {
     const select = h(
       "select",
       { id, dataset: { testid: id } },
-      h("option", { value: "person" }, "a person"),
-      lobby.levels.map((level) =>
-        h("option", { value: level }, LEVEL_WORDS[level] ?? `${level} bot`),
-      ),
+      h("option", { value: "person" }, pageWords("seat_person")),
+      lobby.levels.map((level) => h("option", { value: level }, pageWords("level_bot", { level }))),
     );
     select.value = lobby.seatKinds.get(seat) ?? (seat === 1 ? lobby.levels[0] : "person");
     lobby.seatKinds.set(seat, select.value);
@@ -56,7 +54,7 @@ function renderSeatKinds() {
       h(
         "div",
         { className: "field field-inline" },
-        h("label", { for: id }, `Seat ${seat + 1}`),
+        h("label", { for: id }, pageWords("seat_number", { seat: seat + 1 })),
         select,
       ),
     );
@@ -93,20 +91,20 @@ async function submitCreate(event) {
   const nameInput = byId("player-name");
   error.textContent = "";
   if (!nameInput.value.trim()) {
-    error.textContent = "Enter your name: the others see it at the table.";
+    error.textContent = pageWords("name_needed");
     nameInput.focus();
     return;
   }
   const target = byId("target").value.trim();
   if (target !== "" && !(Number.isInteger(Number(target)) && Number(target) > 0)) {
-    error.textContent = "The target score is a whole number above 0, or empty.";
+    error.textContent = pageWords("target_invalid");
     byId("target").focus();
     return;
   }
   saveName(nameInput.value.trim());
   const button = byId("create");
   button.disabled = true;
-  announce(byId("lobby-status"), "Creating the table…");
+  announce(byId("lobby-status"), pageWords("creating_table"));
   try {
     const reply = await createTable(createBody());
     saveToken(reply.code, reply.token);
@@ -124,7 +122,7 @@ async function submitCreate(event) {
 async function join(code, name, errorElement) {
   errorElement.textContent = "";
   if (!code) {
-    errorElement.textContent = "Enter the table's code: six letters and digits.";
+    errorElement.textContent = pageWords("code_needed");
     return;
   }
   if (loadToken(code)) {
@@ -132,7 +130,7 @@ async function join(code, name, errorElement) {
     return;
   }
   if (!name) {
-    errorElement.textContent = "Enter your name to join.";
+    errorElement.textContent = pageWords("join_name_needed");
     byId("join-code-name").focus();
     return;
   }
@@ -168,15 +166,15 @@ async function refreshTables() {
     const tables = Array.isArray(reply.tables) ? reply.tables : [];
     if (!tables.length) {
       list.replaceChildren(
-        h("li", { className: "empty" }, "No open tables right now: create one."),
+        h("li", { className: "empty" }, pageWords("no_open_tables")),
       );
       return;
     }
     list.replaceChildren(
       ...tables.map((table) => {
         const open = table.status === "waiting" && table.taken < table.seats;
-        const label = open ? "Join" : "Watch";
-        const title = table.name || `Table ${table.code}`;
+        const label = pageWords(open ? "table_join" : "table_watch");
+        const title = table.name || pageWords("table_default_name", { code: table.code });
         return h(
           "li",
           { className: "table-row", dataset: { testid: `table-${table.code}` } },
@@ -186,17 +184,17 @@ async function refreshTables() {
             { className: "table-facts" },
             [
               table.code,
-              `${table.taken} of ${table.seats} seats`,
-              table.status === "waiting" ? "waiting" : "playing",
+              pageWords("seats_taken", { taken: table.taken, seats: table.seats }),
+              pageWords(table.status === "waiting" ? "table_waiting" : "table_playing"),
               rulesSummary(table.rules, lobby.presets),
-            ].join(" · "),
+            ].join(pageWords("facts_separator")),
           ),
           h(
             "button",
             {
               type: "button",
               className: "small",
-              "aria-label": `${label} ${title}`,
+              "aria-label": pageWords("table_action", { action: label, table: title }),
               dataset: { testid: `join-table-${table.code}` },
               onclick: () => {
                 if (!open) {
@@ -228,7 +226,7 @@ async function loadPresets() {
     renderSeatKinds();
   } catch (failure) {
     byId("create-error").textContent =
-      `The rule presets could not be loaded (${words(failure)}); the official rules apply.`;
+      pageWords("presets_failed", { why: words(failure) });
   }
 }
 

@@ -6,6 +6,7 @@
 // what the server takes: a preset's name, or an object of every option shown.
 
 import { h } from "./dom.js";
+import { pageWords } from "./page_words.js";
 
 // Options with a control of their own elsewhere in the form (the target score field), and
 // options the engine does not play yet or that are no house rule to choose (tui/options.py).
@@ -33,15 +34,13 @@ export function humanise(name) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** How a choice reads: null is "none", words without underscores. */
+/**
+ * How a value that the server sent no words for reads: null is "none", a name without its
+ * underscores. Every choice on offer has the server's words (lastcard.words.options, sent as
+ * `choice_labels`): this is only for a value outside them, so the page writes no option's words.
+ */
 export function choiceLabel(value) {
   if (value === null || value === undefined) return "none";
-  if (typeof value === "string" && value.includes(":")) {
-    const [kind, count] = value.split(":");
-    if (kind === "next_draws") return `next player draws ${count}`;
-    if (kind === "others_draw") return `everyone else draws ${count}`;
-  }
-  if (value === "all_discard_one") return "discard round: each player may discard one card";
   if (typeof value === "string") return value.replace(/_/g, " ");
   if (typeof value === "boolean") return value ? "on" : "off";
   return JSON.stringify(value);
@@ -351,15 +350,18 @@ export function rulesSummary(rules, data) {
           : choiceWords(spec, value);
       return `${label} ${shown}`;
     });
-  return changes.length ? `custom: ${changes.join(", ")}` : "custom (official options)";
+  return changes.length
+    ? pageWords("rules_custom", { changes: changes.join(", ") })
+    : pageWords("rules_custom_official");
 }
 
-/** Theme cards in words, in the form's order: "Draw Three, Howler and Joker". */
+/**
+ * Theme cards in words, in the form's order, as lastcard.words.options.set_label writes them:
+ * "Draw Three, Howler, Joker".
+ */
 export function themeWords(names, spec) {
   const members = spec?.members ?? [];
   const known = members.filter((card) => names.includes(card.name)).map((card) => card.label);
   const others = names.filter((name) => !members.some((card) => card.name === name));
-  const words = [...known, ...others.map(humanise)];
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return [...known, ...others.map(humanise)].join(", ");
 }

@@ -5,24 +5,25 @@
 import { cardName, colourClass, sortCodes } from "./cards.js";
 import { h } from "./dom.js";
 import { cardFace } from "./hand.js";
+import { pageWords } from "./page_words.js";
 
 function points(value) {
-  return value === 1 ? "1 point" : `${value} points`;
+  return value === 1 ? pageWords("points_one") : pageWords("points", { count: value });
 }
 
 /** The heading: "Hand 2: Ana goes out and scores 37", or the hand blocked. */
 export function summaryHeading(event, hand, name) {
   const out = event.went_out;
-  if (out === null || out === undefined) return `Hand ${hand} is blocked: nobody scores`;
+  if (out === null || out === undefined) return pageWords("hand_blocked", { hand });
   const scored = event.points?.[out] ?? 0;
-  const verb = name(out) === "You" ? ["go out", "score"] : ["goes out", "scores"];
-  return scored
-    ? `Hand ${hand}: ${name(out)} ${verb[0]} and ${verb[1]} ${points(scored)}`
-    : `Hand ${hand}: ${name(out)} ${verb[0]}`;
+  const you = name(out) === pageWords("summary_you");
+  const values = { hand, name: name(out), points: points(scored) };
+  if (scored) return pageWords(you ? "hand_you_out_score" : "hand_out_score", values);
+  return pageWords(you ? "hand_you_out" : "hand_out", values);
 }
 
 function cardsCell(codes) {
-  if (!codes.length) return h("td", {}, "none");
+  if (!codes.length) return h("td", {}, pageWords("summary_none"));
   const cards = sortCodes(codes).map((code) =>
     h(
       "li",
@@ -42,18 +43,25 @@ export function renderHandSummary(section, summary, { names, you }) {
   section.hidden = summary === null;
   if (summary === null) return;
   const { event, hand } = summary;
-  const name = (seat) => (seat === you ? "You" : (names[seat] ?? `Seat ${seat + 1}`));
+  const name = (seat) => {
+    if (seat === you) return pageWords("summary_you");
+    return names[seat] ?? pageWords("seat_number", { seat: seat + 1 });
+  };
   section.querySelector("h3").textContent = summaryHeading(event, hand, name);
   const hands = event.hands ?? [];
   const rows = (event.totals ?? []).map((total, seat) => {
     const wentOut = seat === event.went_out;
     const counted = wentOut
-      ? `+${points(event.points?.[seat] ?? 0)}`
+      ? pageWords("points_won", { points: points(event.points?.[seat] ?? 0) })
       : points(event.hand_values?.[seat] ?? 0);
     return h(
       "tr",
       { className: wentOut ? "summary-out" : null, dataset: { testid: `summary-${seat}` } },
-      h("th", { scope: "row" }, wentOut ? `${name(seat)} (out)` : name(seat)),
+      h(
+        "th",
+        { scope: "row" },
+        wentOut ? pageWords("summary_out", { name: name(seat) }) : name(seat),
+      ),
       cardsCell(wentOut ? [] : (hands[seat] ?? [])),
       h("td", {}, counted),
       h("td", {}, String(total)),

@@ -46,12 +46,18 @@
 
 import { Legal } from "./actions.js";
 import { ApiError, getPresets, joinTable, recordUrl, tableUrl, verifyUrl } from "./api.js";
-import { renderDecisions, renderOpenHands, renderPile, renderSeats } from "./board.js";
+import {
+  cardCount,
+  renderDecisions,
+  renderOpenHands,
+  renderPile,
+  renderSeats,
+} from "./board.js";
 import { renderHandSummary } from "./summary.js";
 import {
   cardName,
   colourChoiceLabel,
-  COLOUR_NAMES,
+  colourClassOf,
   COLOURS,
   parseCard,
   sortCodes,
@@ -158,7 +164,7 @@ function setConnection(text, state) {
 }
 
 function seatName(names, seat) {
-  return (names && names[seat]) || `Seat ${seat + 1}`;
+  return (names && names[seat]) || pageWords("seat_number", { seat: seat + 1 });
 }
 
 /** The reader's seat in the game (the engine's numbering), or null for a spectator. */
@@ -326,7 +332,7 @@ function onMessage(message) {
       if (typeof message.server_time === "number")
         app.clockOffset = message.server_time - Date.now();
       app.table = message.table ?? app.table;
-      setConnection(app.you.seat === null ? "Connected, watching" : "Connected", "open");
+      setConnection(pageWords(app.you.seat === null ? "connected_watching" : "connected"), "open");
       render();
       break;
     case "table":
@@ -382,7 +388,7 @@ function onTable(table) {
     app.commit = null;
     app.handSummary = null;
     app.overShown = false;
-    addStory(["── Back in the waiting room ──"]);
+    addStory([pageWords("back_in_waiting_room")]);
   }
   render();
 }
@@ -474,8 +480,13 @@ function onPresence(message) {
 
 function addChat(message) {
   const chat = byId("chat");
-  const who = message.name || (message.seat === null ? "spectator" : `Seat ${message.seat + 1}`);
-  chat.append(h("p", {}, h("strong", {}, `${who}: `), String(message.text ?? "")));
+  const who =
+    message.name ||
+    (message.seat === null
+      ? pageWords("chat_spectator")
+      : pageWords("seat_number", { seat: message.seat + 1 }));
+  const said = String(message.text ?? "");
+  chat.append(h("p", {}, h("strong", {}, pageWords("chat_line", { who })), said));
   while (chat.childElementCount > CHAT_LIMIT) chat.firstElementChild.remove();
   chat.scrollTop = chat.scrollHeight;
 }
@@ -535,12 +546,12 @@ function colourGroup(colours) {
   const ordered = COLOURS.filter((c) => colours.includes(c));
   return {
     name: "colour",
-    legend: "Choose the colour to play on",
+    legend: pageWords("choose_colour"),
     options: ordered.map((c) => ({
       value: c,
       label: colourChoiceLabel(c),
       testid: `wild-${c.toLowerCase()}`,
-      className: `c-${COLOUR_NAMES[c]}`,
+      className: colourClassOf(c),
     })),
     initial: likelyColour(app.state?.view.hand, ordered),
   };
@@ -549,7 +560,8 @@ function colourGroup(colours) {
 /** A seat as a choice names its player and their cards: "Ben (5 cards)". */
 function seatChoice(seat) {
   const count = app.state.view.hand_sizes[seat];
-  return `${seatName(app.state.names, seat)} (${count} ${count === 1 ? "card" : "cards"})`;
+  const name = seatName(app.state.names, seat);
+  return pageWords("seat_choice", { name, cards: cardCount(count) });
 }
 
 /**
@@ -558,14 +570,16 @@ function seatChoice(seat) {
  * such a wild as a last card).
  */
 function targetGroup(card, targets, untargeted) {
-  const words = TARGETED_WILDS[card] ?? { legend: "Swap hands with", nobody: "No swap" };
+  const words = TARGETED_WILDS[card] ?? { legend: "target_swap", nobody: "target_seven_nobody" };
   const options = targets.map((t) => ({
     value: String(t),
     label: seatChoice(t),
     testid: `target-${t}`,
   }));
-  if (untargeted) options.push({ value: "none", label: words.nobody, testid: "target-none" });
-  return { name: "target", legend: words.legend, options };
+  if (untargeted) {
+    options.push({ value: "none", label: pageWords(words.nobody), testid: "target-none" });
+  }
+  return { name: "target", legend: pageWords(words.legend), options };
 }
 
 /**
@@ -577,14 +591,14 @@ function jokerGroups(card) {
   const { seats, most, counts } = app.legal.jokerChoices(card);
   const sizes = app.state.view.hand_sizes;
   const fewest = [...seats].sort((a, b) => sizes[a] - sizes[b] || a - b)[0];
-  const upTo = most === 1 ? "1 player" : `1 to ${most} players`;
+  const upTo = most === 1 ? pageWords("players_one") : pageWords("players_up_to", { most });
   const only = seats.length === 1 ? seatName(app.state.names, seats[0]) : null;
   const count = {
     name: "count",
-    legend: only ? `Cards ${only} draws` : "Cards each of them draws",
+    legend: only ? pageWords("joker_count_of", { name: only }) : pageWords("joker_count"),
     options: counts.map((k) => ({
       value: String(k),
-      label: k === 1 ? "1 card" : `${k} cards`,
+      label: cardCount(k),
       testid: `joker-count-${k}`,
     })),
   };
@@ -592,7 +606,7 @@ function jokerGroups(card) {
   const who = {
     name: "seats",
     kind: "checkbox",
-    legend: `Who draws (${upTo})`,
+    legend: pageWords("joker_who", { up_to: upTo }),
     options: seats.map((t) => ({
       value: String(t),
       label: seatChoice(t),
@@ -613,14 +627,14 @@ function jokerSeats(card, answers) {
 function jokerProblem(card, answers) {
   const { most } = app.legal.jokerChoices(card);
   const chosen = jokerSeats(card, answers).length;
-  if (chosen === 0) return "Choose at least one player to draw.";
-  if (chosen > most) return `Choose at most ${most} ${most === 1 ? "player" : "players"}.`;
+  if (chosen === 0) return pageWords("joker_none");
+  if (chosen > most) return pageWords(most === 1 ? "joker_at_most_one" : "joker_at_most", { most });
   const code = app.legal.playCode(card, {
     colour: answers.colour ?? app.legal.choicesFor(card).colours[0] ?? null,
     targets: jokerSeats(card, answers),
     count: Number(answers.count),
   });
-  return code === null ? "That choice is not on offer: choose again." : null;
+  return code === null ? pageWords("choice_gone") : null;
 }
 
 /**
@@ -641,7 +655,11 @@ async function playCard(card, { uno = false, index = null } = {}) {
     app.choosingCard = card;
     try {
       const check = joker ? (chosen) => jokerProblem(card, chosen) : () => null;
-      answers = await ask({ title: `Play ${cardName(card)}`, groups, check });
+      answers = await ask({
+        title: pageWords("play_card", { card: cardName(card) }),
+        groups,
+        check,
+      });
     } finally {
       app.choosingCard = null;
     }
@@ -657,7 +675,7 @@ async function playCard(card, { uno = false, index = null } = {}) {
     : { colour, target };
   const code = app.legal.playCode(card, { ...choices, uno: uno || app.autoUno });
   if (code === null) {
-    say(`${cardName(card)} can no longer be played.`);
+    say(pageWords("no_longer_played", { card: cardName(card) }));
     return;
   }
   if (index !== null) app.hand.played(index);
@@ -670,7 +688,7 @@ function discardCard(card, { uno = false, index = null } = {}) {
   if (app.pending) return;
   const code = app.legal.discardCode(card, { uno: uno || app.autoUno });
   if (code === null) {
-    say(`${cardName(card)} can no longer be discarded.`);
+    say(pageWords("no_longer_discarded", { card: cardName(card) }));
     return;
   }
   if (index !== null) app.hand.played(index);
@@ -682,7 +700,7 @@ function giveCard(card, { index = null } = {}) {
   if (app.pending) return;
   const code = app.legal.giveCode(card);
   if (code === null) {
-    say(`${cardName(card)} can no longer be given.`);
+    say(pageWords("no_longer_given", { card: cardName(card) }));
     return;
   }
   if (index !== null) app.hand.played(index);
@@ -701,7 +719,7 @@ async function blockEffect({ uno = false, index = null } = {}) {
     app.choosingCard = INVISIBILITY;
     let answers;
     try {
-      answers = await ask({ title: "Block with Invisibility", groups: [colourGroup(colours)] });
+      answers = await ask({ title: pageWords("block"), groups: [colourGroup(colours)] });
     } finally {
       app.choosingCard = null;
     }
@@ -710,7 +728,7 @@ async function blockEffect({ uno = false, index = null } = {}) {
   }
   const code = app.legal.blockCode(colour, { uno: uno || app.autoUno });
   if (code === null) {
-    say("The effect can no longer be blocked.");
+    say(pageWords("no_longer_blocked"));
     return;
   }
   const at = index ?? sortedHand().indexOf(INVISIBILITY);
@@ -751,8 +769,9 @@ function render() {
   const table = app.table;
   byId("table-code").textContent = app.code;
   if (table) {
-    const name = table.name ? `${table.name} · ` : "";
-    byId("table-title").firstChild.textContent = `${name}Table `;
+    byId("table-title").firstChild.textContent = table.name
+      ? pageWords("table_heading_named", { name: table.name })
+      : pageWords("table_heading");
   }
   const status = table ? table.status : null;
   const state = app.state;
@@ -791,8 +810,9 @@ function updateTitle() {
   const table = app.table;
   const you = gameSeat();
   const mine = app.state && you !== null && app.state.view.to_act === you && !app.legal.empty;
-  const name = table && table.name ? table.name : `Table ${app.code}`;
-  document.title = `${mine ? "(Your turn) " : ""}${name} · lastcard`;
+  const name =
+    table && table.name ? table.name : pageWords("table_default_name", { code: app.code });
+  document.title = pageWords(mine ? "title_your_turn" : "title", { name });
 }
 
 function renderWaiting() {
@@ -835,12 +855,16 @@ function renderWaiting() {
 function settingsSummary(settings) {
   if (!settings) return "";
   const rules = rulesSummary(settings.rules, app.presets);
-  const target = settings.target
-    ? `, to ${settings.target} ${settings.target === 1 ? "point" : "points"}`
-    : "";
-  const timer = settings.turn_seconds ? `, ${settings.turn_seconds} s per turn` : ", no turn timer";
-  const watch = settings.spectators ? ", spectators welcome" : ", no spectators";
-  return `Rules: ${rules}${target}${timer}${watch}.`;
+  const target = !settings.target
+    ? ""
+    : settings.target === 1
+      ? pageWords("rules_target_one")
+      : pageWords("rules_target", { target: settings.target });
+  const timer = settings.turn_seconds
+    ? pageWords("rules_timer", { seconds: settings.turn_seconds })
+    : pageWords("rules_no_timer");
+  const watch = pageWords(settings.spectators ? "rules_spectators" : "rules_no_spectators");
+  return pageWords("rules_summary", { rules, target, timer, watch });
 }
 
 function fillHostSettings(settings) {
@@ -858,7 +882,7 @@ function renderGame() {
   const state = app.state;
   const view = state.view;
   const you = gameSeat();
-  const names = state.names.map((name, k) => name || `Seat ${k + 1}`);
+  const names = state.names.map((name, k) => name || pageWords("seat_number", { seat: k + 1 }));
   const busy = app.pending !== null || app.closed || !(app.socket && app.socket.isOpen);
   renderSeats(byId("seats"), {
     view,
@@ -913,17 +937,17 @@ function renderGame() {
       (code === INVISIBILITY && app.legal.blocks.length > 0);
     const playable = new Set(cards.filter(choosable));
     const count = cards.filter((code) => playable.has(code)).length;
-    const held = `${cards.length} ${cards.length === 1 ? "card" : "cards"}`;
+    const held = cardCount(cards.length);
     // Pirate (RULES.md §7.6.3): every card is offered on one's turn; the cheats are marked.
     const cheats = new Set(app.state.cheats ?? []); // the server's: card matching is core's
-    let label = `Your hand: ${held}, ${count} playable`;
-    if (discarding) label = `Your hand: ${held}; choose one to discard beneath the top card`;
-    else if (giving) label = `Your hand: ${held}; choose one to give`;
-    else if (view.phase === "await_lead") label = `Your hand: ${held}; choose one to lead`;
+    let label = pageWords("hand_playable", { held, count });
+    if (discarding) label = pageWords("hand_discard", { held });
+    else if (giving) label = pageWords("hand_give", { held });
+    else if (view.phase === "await_lead") label = pageWords("hand_lead", { held });
     else if (cheats.size) {
       const cheating = cards.filter((code) => cheats.has(code)).length;
       const matching = count - cheating;
-      label = `Your hand: ${held}, ${matching} matching, ${cheating} more playable as cheats`;
+      label = pageWords("hand_cheats", { held, matching, cheating });
     }
     app.hand.render({
       cards,
@@ -932,7 +956,7 @@ function renderGame() {
       busy,
       label,
       cheats,
-      cheatWhy: view.phase === "after_draw" ? "not the card just drawn" : "it does not match",
+      cheatWhy: pageWords(view.phase === "after_draw" ? "cheat_not_drawn" : "cheat_no_match"),
     });
   }
   if (lost) {
@@ -946,7 +970,7 @@ function renderGame() {
   autopilot.hidden = !place || place.kind !== "human" || app.table.status !== "playing";
   if (place) {
     autopilot.setAttribute("aria-pressed", place.autopilot ? "true" : "false");
-    autopilot.textContent = place.autopilot ? "Autopilot on" : "Autopilot off";
+    autopilot.textContent = pageWords(place.autopilot ? "autopilot_on" : "autopilot_off");
   }
   byId("auto-uno").closest(".field-check").hidden = you === null;
   byId("leave").hidden = app.you.seat === null;
@@ -985,12 +1009,16 @@ function renderDeadline() {
   element.hidden = false;
   const you = gameSeat();
   const mine = you !== null && state.view.to_act === you;
-  const who = mine ? "You have" : `${seatName(state.names, state.view.to_act)} has`;
-  element.textContent = `${who} ${left} s`;
+  element.textContent = mine
+    ? pageWords("deadline_you", { seconds: left })
+    : pageWords("deadline_other", {
+        name: seatName(state.names, state.view.to_act),
+        seconds: left,
+      });
   element.classList.toggle("deadline-near", left <= DEADLINE_WARNING_S);
   if (mine && left <= DEADLINE_WARNING_S && left > 0 && app.warnedDeadline !== deadline) {
     app.warnedDeadline = deadline;
-    say(`${left} seconds left to decide.`);
+    say(pageWords("deadline_near", { seconds: left }));
   }
   if (left > 0) app.deadlineTimer = window.setTimeout(renderDeadline, 250);
 }
@@ -998,12 +1026,16 @@ function renderDeadline() {
 function renderOver() {
   const state = app.state;
   const view = state.view;
-  const names = state.names.map((name, k) => name || `Seat ${k + 1}`);
+  const names = state.names.map((name, k) => name || pageWords("seat_number", { seat: k + 1 }));
   const gameId = state.game ?? (app.table ? app.table.game : null);
   const winners = view.winners ?? [];
   byId("winners").textContent = winners.length
-    ? `${winners.map((seat) => names[seat]).join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`
-    : "The game ended without a winner.";
+    ? pageWords(winners.length > 1 ? "winners" : "winner", {
+        names: winners
+          .map((seat) => names[seat])
+          .reduce((first, last) => pageWords("names_and", { names: first, last })),
+      })
+    : pageWords("no_winner");
   const order = standings(view.scores, winners, view.rules, view.history ?? []);
   const list = byId("final-scores");
   const items = order.map((seat) =>
@@ -1064,7 +1096,7 @@ async function submitJoin(event) {
   const name = input.value.trim();
   const error = byId("join-error");
   if (!name) {
-    error.textContent = "Enter your name to join, or press Watch.";
+    error.textContent = pageWords("join_or_watch");
     input.focus();
     return;
   }
@@ -1076,7 +1108,7 @@ async function submitJoin(event) {
       saveToken(app.code, reply.token);
       connect(reply.token);
     } else {
-      say("The game has started: you are watching.");
+      say(pageWords("watching_started"));
       connect(null);
     }
   } catch (failure) {
@@ -1134,8 +1166,8 @@ function wire() {
       else playCard(card, { uno, index });
     },
     onBlocked: (card) => {
-      const why = app.pending ? "wait for your last move to arrive" : "it cannot be played now";
-      say(`${cardName(card)}: ${why}.`);
+      const why = pageWords(app.pending ? "wait_for_move" : "cannot_play_now");
+      say(pageWords("card_blocked", { card: cardName(card), why }));
     },
   });
   byId("join-form").addEventListener("submit", submitJoin);
@@ -1178,8 +1210,8 @@ function wire() {
   byId("leave").addEventListener("click", () => {
     const playing = app.table && app.table.status === "playing";
     const question = playing
-      ? "Leave the table? Autopilot plays your seat until you come back."
-      : "Leave the table and give up your seat?";
+      ? pageWords("leave_autopilot")
+      : pageWords("leave_seat");
     if (!window.confirm(question)) return;
     app.leaving = true;
     if (!playing) forgetToken(app.code);
