@@ -22,9 +22,11 @@ from lastcard.words.page import CLOSE_WORDS, PAGE_WORDS
 
 JS = Path(__file__).parents[2] / "src/lastcard/server/static/js"
 SCRIPTS = sorted(JS.rglob("*.js"))
-# A string in JavaScript that reads as a sentence: two words or more, capitalised or stopped.
+# A string in JavaScript that reads as a sentence: two words or more (the second may be "a"),
+# capitalised or stopped.
 SENTENCE = re.compile(
-    r"""(["'`])(?=[^"'`]*\b[A-Za-z]{2,} [a-z]{2,})([A-Z][^"'`]*|[^"'`]*[.:…])\1"""
+    r"""(["'`])(?=[^"'`]*\b[A-Za-z]{2,} [a-z]\b|[^"'`]*\b[A-Za-z]{2,} [a-z]{2,})"""
+    r"""([A-Z][^"'`]*|[^"'`]*[.:…])\1"""
 )
 # What a programmer reads, not a player: the message of an error thrown for a broken page.
 PROGRAMMER_WORDS = re.compile(r"""new \w*Error\(\s*(["'`])(?:\\.|(?!\1).)*\1""")
@@ -116,7 +118,12 @@ def test_no_script_writes_a_sentence(script: Path) -> None:
 
 
 def test_the_sentence_finder_finds_sentences() -> None:
-    for written in ('"Connection lost: reconnecting…"', "`Sit in seat ${n}`", '"ready to go."'):
+    for written in (
+        '"Connection lost: reconnecting…"',
+        "`Sit in seat ${n}`",
+        '"ready to go."',
+        '"Draw a card"',
+    ):
         assert SENTENCE.search(code_of(written)), written
     for code in ('"wait-seat"', '"level_bot"', '{ className: "small" }'):
         assert not SENTENCE.search(code_of(code)), code

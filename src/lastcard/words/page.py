@@ -63,6 +63,7 @@ PAGE_WORDS: dict[str, str] = {
     "presets_failed": "The rule presets could not be loaded ({why}); the official rules apply.",
     "server_answered": "The server answered {status} {text}.",
     # -- the rules as the table shows them --------------------------------------------------
+    "preset_custom": "custom: your own choice of house rules",
     "rules_custom": "custom: {changes}",
     "rules_custom_official": "custom (official options)",
     "rules_summary": "Rules: {rules}{target}{timer}{watch}.",
@@ -199,6 +200,10 @@ PAGE_WORDS: dict[str, str] = {
     "winner": "{names} wins!",
     "winners": "{names} win!",
     "no_winner": "The game ended without a winner.",
+    "final_score": "{name}: {score} points",
+    "final_winner": "{line}, winner",
+    "team_score": "Team {names}: {score} points",
+    "team_joiner": " + ",
     # -- the connection -------------------------------------------------------------------
     "connecting": "Connecting…",
     "connected": "Connected",

@@ -161,7 +161,7 @@ export class RulesForm {
           preset.description ? `${preset.name}: ${preset.description}` : preset.name,
         ),
       ),
-      h("option", { value: CUSTOM }, "custom: your own choice of house rules"),
+      h("option", { value: CUSTOM }, pageWords("preset_custom")),
     );
   }
 

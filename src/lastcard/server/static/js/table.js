@@ -1023,6 +1023,12 @@ function renderDeadline() {
   if (left > 0) app.deadlineTimer = window.setTimeout(renderDeadline, 250);
 }
 
+/** A player's line of the final scores: "Ana (you): 512 points, winner". */
+function finalScore(name, score, won) {
+  const line = pageWords("final_score", { name, score });
+  return won ? pageWords("final_winner", { line }) : line;
+}
+
 function renderOver() {
   const state = app.state;
   const view = state.view;
@@ -1042,8 +1048,11 @@ function renderOver() {
     h(
       "li",
       { dataset: { testid: `final-${seat}` } },
-      `${names[seat]}${seat === gameSeat() ? " (you)" : ""}: ${view.scores[seat]} points` +
-        (winners.includes(seat) ? ", winner" : ""),
+      finalScore(
+        seat === gameSeat() ? pageWords("seat_name_you", { name: names[seat] }) : names[seat],
+        view.scores[seat],
+        winners.includes(seat),
+      ),
     ),
   );
   for (const team of teamsOf(view.rules, view.players) ?? []) {
@@ -1052,7 +1061,10 @@ function renderOver() {
       h(
         "li",
         { className: "team" },
-        `Team ${team.map((seat) => names[seat]).join(" + ")}: ${sum} points`,
+        pageWords("team_score", {
+          names: team.map((seat) => names[seat]).join(pageWords("team_joiner")),
+          score: sum,
+        }),
       ),
     );
   }
