@@ -18,6 +18,7 @@ from lastcard.core import Color
 from lastcard.server.app import create_app
 from lastcard.server.page_words import WORDS_MODULE_PATH, page_words_module
 from lastcard.words.cards import COLOUR_NAMES, card_name, card_names, every_card
+from lastcard.words.choices import NOBODY, NOBODY_SEVEN, TARGET_QUESTIONS
 from lastcard.words.page import CLOSE_WORDS, PAGE_WORDS
 
 JS = Path(__file__).parents[2] / "src/lastcard/server/static/js"
@@ -85,6 +86,11 @@ def test_the_server_serves_the_catalogue_as_the_pages_module(tmp_path: Path) -> 
         "close": {str(code): words for code, words in CLOSE_WORDS.items()},
         "cards": card_names(),
         "colours": COLOUR_NAMES,
+        "choices": {
+            "targets": {kind.value: words for kind, words in TARGET_QUESTIONS.items()},
+            "nobody_seven": NOBODY_SEVEN,
+            "nobody": NOBODY,
+        },
     }
     assert reply.text == page_words_module()
 

@@ -52,6 +52,7 @@ from lastcard.core.matching import matches
 from lastcard.server.autopilot import autopilot_choice, is_cheat
 from lastcard.server.fairness import game_seed, make_bundle, verify_bundle
 from lastcard.table import Table
+from lastcard.words.choices import NOBODY_SEVEN
 from lastcard.words.options import option_spec
 from positions import position
 
@@ -363,7 +364,7 @@ def test_s9_a_pirate_seven_offers_no_swap(pages: Pages, server: SeededServer) ->
         "rs => rs.map(r => r.dataset.testid)"
     )
     assert radios == ["target-0", "target-none"]
-    assert ben.get_by_label("No swap").is_visible()
+    assert ben.get_by_label(NOBODY_SEVEN, exact=True).is_visible()
     screenshot(ben, "pirate-seven-no-swap")
     by_id(ben, "target-none").check()
     by_id(ben, "choice-ok").click()

@@ -50,12 +50,13 @@ from ws_client import run
 from ws_client import start_game as start_ws_game
 
 from lastcard import Card, GameState, Kind, Phase, Rules, apply, legal_actions, player_view
-from lastcard.core import Action, ActionKind, GameRecord, parse_action, state_digest
+from lastcard.core import Action, ActionKind, EffectKind, GameRecord, parse_action, state_digest
 from lastcard.server.autopilot import autopilot_choice
 from lastcard.server.catalogue import supported_theme_cards
 from lastcard.server.fairness import deal_transcript, game_seed, make_bundle, verify_bundle
 from lastcard.table import Table
 from lastcard.words.cards import card_name
+from lastcard.words.choices import TARGET_QUESTIONS
 from lastcard.words.options import option_spec
 from positions import position
 
@@ -277,7 +278,7 @@ def test_s9_travel_shows_the_hand_to_its_player_alone(pages: Pages, server: Seed
     by_id(ben, "card-WT").click()
     by_id(ben, "choice-dialog").wait_for()
     groups = dialog_groups(ben)
-    assert groups[1]["legend"] == "Look at the hand of"
+    assert groups[1]["legend"] == TARGET_QUESTIONS[EffectKind.VIEW_HAND]
     assert groups[1]["inputs"] == ["target-0", "target-2"], "no 'nobody' before the last card"
     by_id(ben, "wild-b").check()
     by_id(ben, "target-0").check()

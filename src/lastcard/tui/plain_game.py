@@ -36,6 +36,7 @@ from lastcard.core import (
 from lastcard.core.actions import discard, play
 from lastcard.words import Narrator, game_title
 from lastcard.words.cards import COLOUR_WORDS, card_name
+from lastcard.words.choices import JOKER_COUNT_PROMPT, JOKER_SEATS_PROMPT
 from lastcard.words.pirate import cheat_cards
 from lastcard.words.refusals import refusal
 from lastcard.words.spoken import narration_card, narration_colour, spoken
@@ -58,8 +59,6 @@ from .plain_io import Lines
 from .plain_questions import PROMPT_END, decision_lines, help_lines, numbered_hand
 from .plain_words import cards_count, discard_line, hand_line, table_lines
 from .play_choice import (
-    JOKER_COUNT_PROMPT,
-    JOKER_SEATS_PROMPT,
     colours_to_ask,
     counts_to_ask,
     may_name_nobody,

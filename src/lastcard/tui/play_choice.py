@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lastcard.core import Action, Card, Color, EffectKind, Kind, Rules, rule_facts
+from lastcard.words.choices import NOBODY, NOBODY_SEVEN, TARGET_QUESTIONS
 
 
 def colours_to_ask(offers: Sequence[Action]) -> list[Color]:
@@ -45,7 +46,7 @@ def may_name_nobody(offers: Sequence[Action]) -> bool:
 def nobody_label(card: Card) -> str:
     """The target question's answer that names nobody: a 7 swaps nothing, a theme wild
     names nobody."""
-    return "no swap" if card.kind is Kind.NUMBER else "nobody"
+    return NOBODY_SEVEN if card.kind is Kind.NUMBER else NOBODY
 
 
 def seat_sets_to_ask(offers: Sequence[Action]) -> list[tuple[int, ...]]:
@@ -71,12 +72,4 @@ def target_prompt(card: Card, rules: Rules) -> str:
     """What naming a player does with `card`: a Seven-O 7's swap, a Wild Customizable's
     effect, a Howler's, Friendship's or Travel's (§7.11)."""
     kind = rule_facts(rules).card_effect(card).kind
-    if kind is EffectKind.REVEAL:
-        return "Who must show their hand to everyone?"
-    if kind is EffectKind.VIEW_HAND:
-        return "Whose hand do you look at?"
-    return "Swap hands with whom?"
-
-
-JOKER_SEATS_PROMPT = "Joker: who draws?"
-JOKER_COUNT_PROMPT = "Joker: how many cards does each draw?"
+    return TARGET_QUESTIONS.get(kind, TARGET_QUESTIONS[EffectKind.SWAP_HANDS])

@@ -16,13 +16,12 @@ from textual.widgets import Button
 
 from lastcard.core import Action, ActionKind, Card, Color, IllegalActionError, LastcardError
 from lastcard.core.actions import discard, play
+from lastcard.words.choices import JOKER_COUNT_PROMPT, JOKER_SEATS_PROMPT
 from lastcard.words.refusals import refusal
 
 from .faces import card_text
 from .pickers import NO_TARGET, ColourPicker, SeatsPicker, TargetPicker
 from .play_choice import (
-    JOKER_COUNT_PROMPT,
-    JOKER_SEATS_PROMPT,
     colours_to_ask,
     counts_to_ask,
     may_name_nobody,

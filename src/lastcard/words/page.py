@@ -164,13 +164,6 @@ PAGE_WORDS: dict[str, str] = {
     # -- the choices a card asks for ---------------------------------------------------------
     "choose_colour": "Choose the colour to play on",
     "seat_choice": "{name} ({cards})",
-    "target_swap": "Swap hands with",
-    "target_swap_nobody": "Nobody (no swap)",
-    "target_seven_nobody": "No swap",
-    "target_reveal": "Reveal the hand of",
-    "target_reveal_nobody": "Nobody (no hand is revealed)",
-    "target_view": "Look at the hand of",
-    "target_view_nobody": "Nobody (no hand is seen)",
     "joker_count_of": "Cards {name} draws",
     "joker_count": "Cards each of them draws",
     "joker_who": "Who draws ({up_to})",

@@ -55,14 +55,10 @@ const WILD_ORDER = [
 ];
 
 /**
- * The theme wilds that name another player (RULES.md §7.11): the names of the words
- * (lastcard.words.page) of the choice's legend and of its answer naming nobody.
+ * The theme wilds that name another player (RULES.md §7.11), by what the naming does: core's
+ * EffectKind values, the words of a Wild Customizable's `custom_wild_effect` option too.
  */
-export const TARGETED_WILDS = {
-  WH: { legend: "target_reveal", nobody: "target_reveal_nobody" },
-  WF: { legend: "target_swap", nobody: "target_swap_nobody" },
-  WT: { legend: "target_view", nobody: "target_view_nobody" },
-};
+export const TARGET_EFFECTS = { WH: "reveal", WF: "swap_hands", WT: "view_hand" };
 
 /** The Joker (RULES.md §7.11.6): 1 to 3 other players each draw the same 1 to 3 cards. */
 export const JOKER = "WJ";

@@ -61,13 +61,13 @@ import {
   COLOURS,
   parseCard,
   sortCodes,
-  TARGETED_WILDS,
+  TARGET_EFFECTS,
 } from "./cards.js";
 import { TableSocket } from "./connection.js";
 import { ask, dismissChoice, setUpChoiceDialog } from "./dialogs.js";
 import { announce, byId, h, isAriaDisabled, typingIn } from "./dom.js";
 import { errorWords } from "./errors.js";
-import { closeWords, pageWords } from "./page_words.js";
+import { closeWords, nobodyLabel, pageWords, targetQuestion } from "./page_words.js";
 import { HandView } from "./hand.js";
 import { KEYS } from "./keys.js";
 import { standings, teamsOf } from "./standings.js";
@@ -570,16 +570,19 @@ function seatChoice(seat) {
  * such a wild as a last card).
  */
 function targetGroup(card, targets, untargeted) {
-  const words = TARGETED_WILDS[card] ?? { legend: "target_swap", nobody: "target_seven_nobody" };
+  // A Wild Customizable does what the rules' custom_wild_effect says; a 7 swaps hands.
+  const custom = card === "WC" ? app.state.view.rules?.custom_wild_effect : null;
+  const effect = TARGET_EFFECTS[card] ?? custom ?? "swap_hands";
   const options = targets.map((t) => ({
     value: String(t),
     label: seatChoice(t),
     testid: `target-${t}`,
   }));
   if (untargeted) {
-    options.push({ value: "none", label: pageWords(words.nobody), testid: "target-none" });
+    const seven = parseCard(card)?.kind === "number";
+    options.push({ value: "none", label: nobodyLabel(seven), testid: "target-none" });
   }
-  return { name: "target", legend: pageWords(words.legend), options };
+  return { name: "target", legend: targetQuestion(effect), options };
 }
 
 /**
