@@ -11,6 +11,7 @@ These run when data comes in (`from_dict`, `from_json`, `replay`), never in `app
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from enum import Enum
 from typing import Any, TypeVar
@@ -23,6 +24,24 @@ E = TypeVar("E", bound=Enum)
 
 def corrupt(field: str, problem: str) -> CorruptDataError:
     return CorruptDataError(f"{field}: {problem}")
+
+
+def load_json(text: str | bytes | bytearray) -> Any:
+    """A game record's JSON text (bare, or in a fairness bundle) as data; `CorruptDataError`
+    for text that is not JSON, nests too deep, holds NaN or Infinity, or numbers too long to
+    read."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except CorruptDataError:
+        raise
+    except RecursionError:
+        raise CorruptDataError("not a game record (its JSON nests too deep)") from None
+    except ValueError as error:  # invalid JSON, bad UTF-8, an integer beyond 4300 digits
+        raise CorruptDataError(f"not a game record (invalid JSON: {error})") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise CorruptDataError(f"not a game record: {name} is not a number a record holds")
 
 
 def read_mapping(

@@ -18,6 +18,7 @@ from typing import Any
 from .actions import MAX_ACTION_TEXT, Action, parse_action
 from .decoding import (
     corrupt,
+    load_json,
     read_cards,
     read_list,
     read_mapping,
@@ -180,14 +181,7 @@ class GameRecord:
         (not JSON, nested too deep, NaN or Infinity, numbers too long to read)."""
         if not isinstance(text, str | bytes | bytearray):
             raise CorruptDataError(f"not a game record: {shown(text)} is not JSON text")
-        try:
-            data = json.loads(text, parse_constant=_refuse_constant)
-        except CorruptDataError:
-            raise
-        except RecursionError:
-            raise CorruptDataError("not a game record (its JSON nests too deep)") from None
-        except ValueError as error:  # invalid JSON, bad UTF-8, an integer beyond 4300 digits
-            raise CorruptDataError(f"not a game record (invalid JSON: {error})") from None
+        data = load_json(text)
         if not isinstance(data, dict):
             raise CorruptDataError("not a game record (expected a JSON object)")
         return GameRecord.from_dict(data)
@@ -195,10 +189,6 @@ class GameRecord:
 
 _REQUIRED_KEYS = ("version", "players", "rules", "seed", "actions")
 _HEX = frozenset("0123456789abcdef")
-
-
-def _refuse_constant(name: str) -> Any:
-    raise CorruptDataError(f"not a game record: {name} is not a number a record holds")
 
 
 def replay_steps(record: GameRecord) -> Iterator[tuple[int, Action, Transition]]:

@@ -3,14 +3,13 @@ back from JSON (by `lastcard verify`, `lastcard replay` and the page `/verify/{i
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from lastcard.core import CorruptDataError, GameRecord
-from lastcard.core.decoding import corrupt, read_list, read_mapping
+from lastcard.core.decoding import corrupt, load_json, read_list, read_mapping
 from lastcard.core.errors import shown
 
 from ..protocol import MAX_NAME as _MAX_NAME
@@ -106,23 +105,6 @@ def _hex64(value: object, field: str) -> str:
     if type(value) is not str or not _HEX64.fullmatch(value):
         raise corrupt(field, f"{shown(value)} is not 64 lower-case hex digits")
     return value
-
-
-def load_json(text: str | bytes) -> Any:
-    """JSON text as data; `CorruptDataError` for text that is not JSON (or nests too deep,
-    or holds NaN or Infinity)."""
-    try:
-        return json.loads(text, parse_constant=_refuse_constant)
-    except CorruptDataError:
-        raise
-    except RecursionError:
-        raise CorruptDataError("not a game record (its JSON nests too deep)") from None
-    except ValueError as error:  # invalid JSON, bad UTF-8, an integer beyond 4300 digits
-        raise CorruptDataError(f"not a game record (invalid JSON: {error})") from None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise CorruptDataError(f"not a game record: {name} is not a number a record holds")
 
 
 def record_from_json(text: str | bytes) -> GameRecord:
