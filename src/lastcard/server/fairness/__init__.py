@@ -90,7 +90,6 @@ hand, so it could have told someone; the proof covers the order of the cards, no
 from .bundle import (
     Bundle,
     is_bundle,
-    load_json,
     make_bundle,
     named_record_from_json,
     read_bundle,
@@ -124,7 +123,6 @@ __all__ = [
     "deal_transcript",
     "game_seed",
     "is_bundle",
-    "load_json",
     "make_bundle",
     "named_record_from_json",
     "new_server_seed",

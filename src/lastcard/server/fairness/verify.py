@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from lastcard.core import CorruptDataError, LastcardError, state_digest
+from lastcard.core.decoding import load_json
 from lastcard.core.errors import shown
 
-from .bundle import Bundle, load_json, read_bundle
+from .bundle import Bundle, read_bundle
 from .seeds import ALGO, commitment, game_seed
 from .transcript import Step, replay_with_transcript
 
