@@ -14,5 +14,10 @@ export default [
       sourceType: "module",
       globals: globals.browser,
     },
+    rules: {
+      ...js.configs.recommended.rules,
+      // Identifiers say color, the words people read colour (docs/GLOSSARY.md).
+      "id-match": ["error", "^(?!.*(colour|Colour|COLOUR)).*$", { properties: true }],
+    },
   },
 ];

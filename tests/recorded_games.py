@@ -33,7 +33,7 @@ from lastcard.core import (
 )
 from lastcard.server.autopilot import autopilot_choice
 from lastcard.tui.session import GameSession
-from lastcard.words.spoken import narration_card, narration_colour, spoken
+from lastcard.words.spoken import narration_card, narration_color, spoken
 from lastcard.words.story import Narrator
 
 LEVELS = ("greedy", "heuristic")  # the web table's "medium" and "hard": they always call Uno
@@ -88,7 +88,7 @@ def play(game: Recorded) -> GameSession:
 
 
 CardDraw = Callable[[str, str | None], Text]
-ColourDraw = Callable[[str], Text]
+ColorDraw = Callable[[str], Text]
 
 
 def story(
@@ -96,7 +96,7 @@ def story(
     seat: int | None,
     names: Sequence[str],
     card_format: CardDraw = narration_card,
-    colour_format: ColourDraw = narration_colour,
+    color_format: ColorDraw = narration_color,
     *,
     speak: bool = True,
 ) -> list[str]:
@@ -110,7 +110,7 @@ def story(
         list(names),
         you=seat,
         card_format=card_format,
-        colour_format=colour_format,
+        color_format=color_format,
     )
     lines: list[str] = []
 

@@ -196,14 +196,14 @@ def test_heuristic_always_sheds_never_a_wild_beside_a_coloured_card_and_calls() 
 def test_greedy_sheds_its_highest_value_coloured_card() -> None:
     for d in whole_game_decisions("greedy"):
         hand = list(d.view.hand or ())
-        coloured = [c for c in hand if c.color is not None]
+        colored = [c for c in hand if c.color is not None]
         choice = d.choice
         assert choice is not None
-        if not coloured:
+        if not colored:
             assert choice.kind is ActionKind.DECLINE, (d.hand, choice.code)
             continue
         assert choice.kind is ActionKind.DISCARD and choice.card is not None
-        assert choice.card.points == max(c.points for c in coloured), (d.hand, choice.code)
+        assert choice.card.points == max(c.points for c in colored), (d.hand, choice.code)
         assert choice.uno is (len(hand) == 2)
 
 

@@ -33,9 +33,9 @@ from lastcard import (
 from lastcard.core import rng as rng_module
 from lastcard.core.rng import RngState, derive_seed, next_u64, shuffled
 
-COLOUR_LETTERS = "RYGB"
-NUMBER_CODES = [f"{c}{r}" for c in COLOUR_LETTERS for r in range(10)]
-ACTION_CODES = [f"{c}{s}" for c in COLOUR_LETTERS for s in ("S", "R", "+2", "+3")]
+COLOR_LETTERS = "RYGB"
+NUMBER_CODES = [f"{c}{r}" for c in COLOR_LETTERS for r in range(10)]
+ACTION_CODES = [f"{c}{s}" for c in COLOR_LETTERS for s in ("S", "R", "+2", "+3")]
 WILD_CODES = ["W", "W+4", "WSH", "WC", "WD1", "WD2", "WH", "WI", "WCA", "WF", "WJ", "WM", "WT"]
 ALL_CODES = NUMBER_CODES + ACTION_CODES + WILD_CODES
 
@@ -122,7 +122,7 @@ def test_bad_card_codes_raise_value_error(text: str) -> None:
 
 
 def test_every_deck_card_has_a_round_tripping_code() -> None:
-    theme_codes = {"WH", "WI", "WCA", "WF", "WJ", "WM", "WT"} | {f"{c}+3" for c in COLOUR_LETTERS}
+    theme_codes = {"WH", "WI", "WCA", "WF", "WJ", "WM", "WT"} | {f"{c}+3" for c in COLOR_LETTERS}
     rules = Rules(deck="2018", wild_downpour=True)
     deck = rules.deck_cards()
     assert {card.code for card in deck} == set(ALL_CODES) - theme_codes
@@ -139,10 +139,10 @@ def test_every_deck_card_has_a_round_tripping_code() -> None:
 def _play_codes(card: str, players: int = 4) -> list[str]:
     """The card with and without a colour, a target and the Uno call, printed canonically."""
     out = []
-    for colour in ("", ":r", ":y", ":g", ":b"):
+    for color in ("", ":r", ":y", ":g", ":b"):
         for target in ["", *(f">{n}" for n in range(players))]:
             for uno in ("", "!"):
-                out.append(card + colour + target + uno)
+                out.append(card + color + target + uno)
     return out
 
 
@@ -219,9 +219,9 @@ def test_print_then_parse_gives_the_same_action_for_every_kind() -> None:
 
 @pytest.mark.parametrize("card", ALL_CODES)
 def test_actions_built_from_parts_print_canonically(card: str) -> None:
-    for colour, target, uno in itertools.product((None, Color.GREEN), (None, 3), (False, True)):
-        action = Action(ActionKind.PLAY, Card.from_code(card), colour, target, uno)
-        code = card + (":g" if colour else "") + (">3" if target else "") + ("!" if uno else "")
+    for color, target, uno in itertools.product((None, Color.GREEN), (None, 3), (False, True)):
+        action = Action(ActionKind.PLAY, Card.from_code(card), color, target, uno)
+        code = card + (":g" if color else "") + (">3" if target else "") + ("!" if uno else "")
         assert action.code == code
         assert parse_action(code) == action
 
@@ -340,8 +340,8 @@ def test_penultimate_card_play_is_listed_with_and_without_the_uno_call() -> None
 def test_penultimate_wild_play_is_listed_for_every_colour_with_and_without_the_call() -> None:
     state = _two_card_game(("W", "G7"), ("B1", "B2"), "R3")
     codes = {a.code for a in legal_actions(state, 1)}
-    for colour in "rygb":
-        assert f"W:{colour}" in codes and f"W:{colour}!" in codes
+    for color in "rygb":
+        assert f"W:{color}" in codes and f"W:{color}!" in codes
 
 
 def test_no_uno_call_is_listed_with_a_longer_hand() -> None:

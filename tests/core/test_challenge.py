@@ -369,8 +369,8 @@ def test_rule_3_3_5_last_card_wd4_is_legal_without_bluffing() -> None:
 def test_e26_bluff_rejected_without_bluffing() -> None:
     rules = Rules(wd4_bluffing=False)
     state = position(["W+4 R3 G7", "B1 R9 Y2", "G1 G2"], "R5", rules=rules)
-    for colour in "rygb":
-        rejected(state, 0, f"W+4:{colour}", "ILLEGAL_WILD_DRAW_FOUR")
+    for color in "rygb":
+        rejected(state, 0, f"W+4:{color}", "ILLEGAL_WILD_DRAW_FOUR")
     assert not any(code.startswith("W+4") for code in action_codes(state, 0))
 
 

@@ -12,7 +12,7 @@ import pytest
 from lastcard import (
     Card,
     Color,
-    ColourError,
+    ColorError,
     GameState,
     Phase,
     Rules,
@@ -122,10 +122,10 @@ def test_e14_number_never_matches_wild_by_number() -> None:
 def test_e15_wild_without_colour_and_skip_with_colour_are_rejected() -> None:
     state = game(["Y1 Y2 Y3", "W RS W+4", "G1 G2 G3"], "R3")
     error = rejected(state, 1, "W", "MISSING_COLOUR")
-    assert isinstance(error, ColourError)
+    assert isinstance(error, ColorError)
     rejected(state, 1, "W+4", "MISSING_COLOUR")
     error = rejected(state, 1, "RS:r", "UNEXPECTED_COLOUR")
-    assert isinstance(error, ColourError)
+    assert isinstance(error, ColorError)
     rejected(state, 1, "RS:b", "UNEXPECTED_COLOUR")
     assert "RS" in action_codes(state, 1)
     assert not any(code.startswith("RS:") for code in action_codes(state, 1))

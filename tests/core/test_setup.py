@@ -99,8 +99,8 @@ def test_e1_classic_deck_has_108_cards_with_exact_counts() -> None:
     assert kinds[Kind.WILD] == 4
     assert kinds[Kind.WILD_DRAW_FOUR] == 4
     assert sum(1 for c in deck if c.is_wild) == 8
-    per_colour = Counter(c.color for c in deck if not c.is_wild)
-    assert per_colour == {color: 25 for color in Color}
+    per_color = Counter(c.color for c in deck if not c.is_wild)
+    assert per_color == {color: 25 for color in Color}
     # one zero and two of everything else per colour (§1.1.2)
     counts = Counter(c.code for c in deck)
     for letter in "RYGB":
@@ -314,8 +314,8 @@ def test_e4_nothing_is_challengeable_after_a_wd4_first_discard() -> None:
 
 def test_rule_2_4_1_stock_with_only_redraw_cards_is_a_configuration_error() -> None:
     # 10 hands of 10 hold all 100 coloured cards; the stock is the 4 Wilds and 4 WD4s.
-    coloured = sorted((c for c in Rules().deck_cards() if not c.is_wild), key=lambda c: c.sort_key)
-    hands = [codes_of(coloured[i::10]) for i in range(10)]
+    colored = sorted((c for c in Rules().deck_cards() if not c.is_wild), key=lambda c: c.sort_key)
+    hands = [codes_of(colored[i::10]) for i in range(10)]
     redraw = Rules(hand_size=10, first_wild="redraw")
     with pytest.raises(RulesError):
         stacked_game(10, hands, "W+4", "W W+4 W", rules=redraw)

@@ -374,7 +374,7 @@ def test_7_11_3_an_invisibility_holder_is_asked_to_block_by_number_in_the_aec_en
     mask = game.observe("player_1")["action_mask"]
     assert numbers(game.index, mask) == engine_numbers(game.index, state, 1)
     # The block leaves one card: each colour without and with the Uno call.
-    blocks = [f"block {colour}{call}" for colour in "rygb" for call in ("", "!")]
+    blocks = [f"block {color}{call}" for color in "rygb" for call in ("", "!")]
     codes = [game.index.action_at(int(n)).code for n in np.flatnonzero(mask[:-1])]
     assert codes == [*blocks, "allow"]
     assert mask[game.pass_action] == 0  # a decision, not an offer

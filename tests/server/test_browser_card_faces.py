@@ -29,7 +29,7 @@ DECLARED = ("R", "Y", "G", "B")
 # of the border is allowed).
 MEASURE = """async ([codes, declared]) => {
   const { cardFace } = await import("/static/js/hand.js");
-  const { colourClass } = await import("/static/js/cards.js");
+  const { colorClass } = await import("/static/js/cards.js");
   const shelf = document.createElement("div");
   document.body.append(shelf);
   const faces = [];
@@ -41,14 +41,14 @@ MEASURE = """async ([codes, declared]) => {
   for (const size of ["", "card-small", "card-big"]) {
     for (const [code, colour] of faces) {
       const card = document.createElement("span");
-      card.className = ["card", colourClass(code, colour), size].filter(Boolean).join(" ");
+      card.className = ["card", colorClass(code, colour), size].filter(Boolean).join(" ");
       card.append(...cardFace(code, colour));
       shelf.append(card);
       const box = card.getBoundingClientRect();
       for (const part of card.children) {
         const inner = part.getBoundingClientRect();
         if (inner.left < box.left + 1 || inner.right > box.right - 1) {
-          problems.push(`${size || "hand"} ${code}${colour ? "→" + colour : ""}: ` +
+          problems.push(`${size || "hand"} ${code}${color ? "→" + color : ""}: ` +
             `"${part.textContent}" ${inner.width.toFixed(0)} px, card ${box.width.toFixed(0)} px ` +
             `(${part.className} ${getComputedStyle(part).fontSize})`);
         }

@@ -16,7 +16,7 @@ from browser import (
 from live_server import LiveServer
 
 from lastcard.core import Color
-from lastcard.words.cards import COLOUR_NAMES, card_name, colour_text, every_card
+from lastcard.words.cards import COLOR_NAMES, card_name, color_text, every_card
 
 
 def test_the_page_names_every_card_and_colour_as_python_does(
@@ -24,10 +24,10 @@ def test_the_page_names_every_card_and_colour_as_python_does(
 ) -> None:
     page = pages.open(server.url + "/")
     codes = [card.code for card in every_card()]
-    letters = list(COLOUR_NAMES)
+    letters = list(COLOR_NAMES)
     shown = page.evaluate(
         """async ([codes, letters]) => {
-          const { cardName, colourChoiceLabel } = await import('/static/js/cards.js');
+          const { cardName, colorChoiceLabel } = await import('/static/js/cards.js');
           const out = { plain: {}, declared: {}, choice: {} };
           for (const code of codes) {
             out.plain[code] = cardName(code);
@@ -36,7 +36,7 @@ def test_the_page_names_every_card_and_colour_as_python_does(
               out.declared[`${code}:${letter}!`] = cardName(code, letter);
             }
           }
-          for (const letter of letters) out.choice[letter] = colourChoiceLabel(letter);
+          for (const letter of letters) out.choice[letter] = colorChoiceLabel(letter);
           return out;
         }""",
         [codes, letters],
@@ -49,4 +49,4 @@ def test_the_page_names_every_card_and_colour_as_python_does(
             assert shown["declared"][f"{card.code}:{letter}"] == want, (card.code, letter)
             assert shown["declared"][f"{card.code}:{letter}!"] == want, (card.code, letter)
     for letter in letters:
-        assert shown["choice"][letter].lower().startswith(colour_text(letter).plain), letter
+        assert shown["choice"][letter].lower().startswith(color_text(letter).plain), letter

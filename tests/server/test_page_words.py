@@ -17,7 +17,7 @@ import pytest
 from lastcard.core import Color
 from lastcard.server.app import create_app
 from lastcard.server.page_words import WORDS_MODULE_PATH, page_words_module
-from lastcard.words.cards import COLOUR_NAMES, card_name, card_names, every_card
+from lastcard.words.cards import COLOR_NAMES, card_name, card_names, every_card
 from lastcard.words.choices import NOBODY, NOBODY_SEVEN, TARGET_QUESTIONS
 from lastcard.words.page import CLOSE_WORDS, PAGE_WORDS
 
@@ -85,7 +85,7 @@ def test_the_server_serves_the_catalogue_as_the_pages_module(tmp_path: Path) -> 
         "page": PAGE_WORDS,
         "close": {str(code): words for code, words in CLOSE_WORDS.items()},
         "cards": card_names(),
-        "colours": COLOUR_NAMES,
+        "colors": COLOR_NAMES,
         "choices": {
             "targets": {kind.value: words for kind, words in TARGET_QUESTIONS.items()},
             "nobody_seven": NOBODY_SEVEN,
@@ -155,7 +155,7 @@ def test_the_served_card_names_are_pythons() -> None:
     assert {card.code for card in every_card()} <= names.keys()
     for card in every_card():
         assert names[card.code] == card_name(card)
-        for color in COLOUR_NAMES:
+        for color in COLOR_NAMES:
             key = f"{card.code}:{color}"
             assert (key in names) == card.is_wild, key
             if card.is_wild:

@@ -104,7 +104,7 @@ def cheat_and_fair(table: Table) -> bool:
     )
 
 
-def colour_word(table: Table) -> str:
+def color_word(table: Table) -> str:
     """The current colour in the page's words ("yellow")."""
     assert table.state.color is not None
     return table.state.color.name.lower()
@@ -234,10 +234,10 @@ def test_s9_a_cheat_is_marked_before_it_is_played_and_caught_by_click(
     asked = pages.state_after(ana, before)
     assert asked["view"]["cheat"] is None and asked["legal"] == ["pass", "cheat"]
     assert {"type": "pirate_window", "seat": 1} in asked["events"]
-    colour = colour_word(table)
+    color = color_word(table)
     status_is(
         ana,
-        f"Ben played {cheat_words} on {top_words} ({colour}): it does not match. Let it stand (L) "
+        f"Ben played {cheat_words} on {top_words} ({color}): it does not match. Let it stand (L) "
         f"or call a cheat (C). Called: if it is a cheat, Ben takes {cheat_words} back and draws "
         "2; if fair, you draw 2 and it stands.",
     )
@@ -253,7 +253,7 @@ def test_s9_a_cheat_is_marked_before_it_is_played_and_caught_by_click(
         == "C"
     )
     assert by_id(ana, "pirate-window").inner_text() == (
-        f"In its window, on {top_words}, {colour} to match"
+        f"In its window, on {top_words}, {color} to match"
     )
     assert "asked: let the play stand or call cheat" in (
         by_id(ana, "seat-0").get_attribute("aria-label") or ""
@@ -301,11 +301,11 @@ def test_s9_a_fair_play_is_let_stand_with_the_l_key(pages: Pages, server: Seeded
     status_is(ben, "Your play waits: others may call it (fair). Ana decides.")
     asked = pages.state_after(ana, before)
     top = table.state.discard[-1].code
-    colour = colour_word(table)
+    color = color_word(table)
     fair_words = card_words(ana, fair)
     status_is(
         ana,
-        f"Ben played {fair_words} on {card_words(ana, top)} ({colour}): it matches. Let it stand "
+        f"Ben played {fair_words} on {card_words(ana, top)} ({color}): it matches. Let it stand "
         f"(L) or call a cheat (C). Called: if it is a cheat, Ben takes {fair_words} back and "
         "draws 2; if fair, you draw 2 and it stands.",
     )
@@ -580,13 +580,13 @@ def test_s7_autopilot_at_the_table_passes_a_window_and_never_cheats(
     # Then Ana's turn, played by autopilot: a matching card, or a draw; never a cheat.
     turn = stood
     assert turn["view"]["phase"] == "await_turn" and turn["to_act"] == 0
-    top, colour = turn["view"]["discard"][-1], turn["view"]["color"]
+    top, color = turn["view"]["discard"][-1], turn["view"]["color"]
     after = pages.state_after(ben, turn["ply"])
     plays = [e for e in after["events"] if e["type"] == "play" and e["seat"] == 0]
     windows = [e for e in after["events"] if e["type"] == "pirate_window"]
     if plays:
         card = Card.from_code(plays[0]["card"])
-        assert matches(card, Card.from_code(top), Color(colour)), (plays[0], top, colour)
+        assert matches(card, Card.from_code(top), Color(color)), (plays[0], top, color)
         assert windows == [{"type": "pirate_window", "seat": 0}]
     else:
         assert any(e["type"] == "draw" and e["seat"] == 0 for e in after["events"])

@@ -464,12 +464,12 @@ def test_s9_the_page_reads_theme_choices_from_legal(pages: Pages, server: Seeded
                                    'WH:g>1', 'WH:g', 'give R5', 'lead W:r!', 'block y', 'allow']);
           return {
             joker: legal.jokerChoices('WJ'),
-            code: legal.playCode('WJ', { colour: 'B', targets: [2, 1], count: 3 }),
-            missing: legal.playCode('WJ', { colour: 'R', targets: [2], count: 1 }),
+            code: legal.playCode('WJ', { color: 'B', targets: [2, 1], count: 3 }),
+            missing: legal.playCode('WJ', { color: 'R', targets: [2], count: 1 }),
             howler: legal.choicesFor('WH'),
             give: legal.giveCode('R5'),
-            lead: legal.playCode('W', { colour: 'R' }),
-            blocks: legal.blockColours(),
+            lead: legal.playCode('W', { color: 'R' }),
+            blocks: legal.blockColors(),
             words: [...legal.words],
           };
         }"""
@@ -477,7 +477,7 @@ def test_s9_the_page_reads_theme_choices_from_legal(pages: Pages, server: Seeded
     assert result["joker"] == {"seats": [1, 2], "most": 2, "counts": [1, 2, 3]}
     assert result["code"] == "WJ:b>1,2*3!" and result["missing"] is None
     assert result["howler"] == {
-        "colours": ["G"],
+        "colors": ["G"],
         "targets": [1],
         "untargeted": True,
         "joker": False,

@@ -130,12 +130,12 @@ def memory_paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
         return "a rotation of hands it has not seen"
 
     def bluff(bot: HeuristicBot, view: PlayerView) -> str:
-        player, colour = view.top_player, view.challenge_color
-        known = player is not None and any(c.color is colour for c in +bot._known[player])
+        player, color = view.top_player, view.challenge_color
+        known = player is not None and any(c.color is color for c in +bot._known[player])
         return "a known card makes a bluff certain" if known else "a bluff chance"
 
-    def lacks(bot: HeuristicBot, seat: int, colour: Color) -> str | None:
-        since = bot._void[seat].get(colour) if seat != bot._me else None
+    def lacks(bot: HeuristicBot, seat: int, color: Color) -> str | None:
+        since = bot._void[seat].get(color) if seat != bot._me else None
         return None if since is None else "a seat seen to lack a colour"
 
     count("_on_swap", swap)
@@ -210,7 +210,7 @@ def _facing_a_wild_draw_four(size: int, blues: int) -> PlayerView:
     """Seat 0 answers seat 1's Wild Draw Four (`size` cards left, judged against blue) on a
     pile holding `blues` blue cards."""
     pile = [f"B{rank % 10}" for rank in range(blues)] + ["R5", "W+4"]
-    wd4_hand = [f"{colour}{rank}" for colour in "YG" for rank in [*range(10), *range(1, 10)]][:size]
+    wd4_hand = [f"{color}{rank}" for color in "YG" for rank in [*range(10), *range(1, 10)]][:size]
     state = position(
         [["R1", "G2", "B3"], wd4_hand],
         pile,

@@ -17,11 +17,11 @@ from textual.pilot import Pilot
 from lastcard import Rules
 from lastcard.core import Color
 from lastcard.tui.app import PlayApp
-from lastcard.tui.faces import COLOUR_NAMES, STYLES
-from lastcard.tui.pickers import ColourPicker
+from lastcard.tui.faces import COLOR_NAMES, STYLES
+from lastcard.tui.pickers import ColorPicker
 from lastcard.tui.widgets import CardWidget, PileView
 
-from .colours import READABLE, Painted, contrast, hue_family, rendered
+from .colors import READABLE, Painted, contrast, hue_family, rendered
 from .driver import at_table, make_app, stacked_session, table_of
 
 SIZES = [(80, 24), (120, 30)]
@@ -32,7 +32,7 @@ ADAS = ["Y2", "G4", "B5", "R6", "Y8"]
 
 
 def family(color: Color | None) -> str:
-    return COLOUR_NAMES[color] if color is not None else WILD_FAMILY
+    return COLOR_NAMES[color] if color is not None else WILD_FAMILY
 
 
 def faults(painted: list[Painted], expected: str) -> list[str]:
@@ -47,10 +47,10 @@ def faults(painted: list[Painted], expected: str) -> list[str]:
     return found
 
 
-def coloured(painted: list[Painted], color: Color) -> list[Painted]:
+def colored(painted: list[Painted], color: Color) -> list[Painted]:
     """The pieces of a line that name `color` (its mark or its name)."""
     letter = color.letter
-    return [p for p in painted if letter in p.text or COLOUR_NAMES[color] in p.text]
+    return [p for p in painted if letter in p.text or COLOR_NAMES[color] in p.text]
 
 
 def hand_faults(app: PlayApp) -> dict[str, list[str]]:
@@ -74,7 +74,7 @@ def test_1_every_card_face_is_in_its_colour_and_readable(
     deck = " ".join(card for pair in zip(YOURS, ADAS, strict=True) for card in pair) + f" {top}"
     session = stacked_session(["heuristic"], deck, rules=Rules(target_score=None, hand_size=5))
     app = make_app(session, tmp_path)
-    pile_colour = Color.from_letter(top[0])
+    pile_color = Color.from_letter(top[0])
 
     async def scenario(pilot: Pilot[None]) -> None:
         table = table_of(app)
@@ -82,16 +82,16 @@ def test_1_every_card_face_is_in_its_colour_and_readable(
         problems = hand_faults(app)
         # The discard (in reverse video: the colour is its background) and the colour to match.
         pile = list(rendered(app, table.query_one(PileView).content_region))
-        problems["pile"] = faults(coloured(pile, pile_colour), family(pile_colour))
-        assert len(coloured(pile, pile_colour)) == 2, pile
+        problems["pile"] = faults(colored(pile, pile_color), family(pile_color))
+        assert len(colored(pile, pile_color)) == 2, pile
         # The colour picker a Wild opens.
         await pilot.press(str(YOURS.index("W") + 1), "enter")
         await pilot.pause()
         picker = app.screen
-        assert isinstance(picker, ColourPicker)
+        assert isinstance(picker, ColorPicker)
         for color in Color:
             button = picker.query_one(f"#colour-{color.letter.lower()}")
-            painted = coloured(list(rendered(app, button.content_region)), color)
+            painted = colored(list(rendered(app, button.content_region)), color)
             assert painted, f"the {color} button is not on the screen"
             problems[f"picker {color.letter}"] = faults(painted, family(color))
         wrong = {where: what for where, what in problems.items() if what}

@@ -20,7 +20,7 @@ from lastcard.core import Action, ActionKind, Card, Event, IllegalActionError, p
 from lastcard.tui.app import PlayApp
 from lastcard.tui.decision import decision_text
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
-from lastcard.tui.pickers import ColourPicker
+from lastcard.tui.pickers import ColorPicker
 from lastcard.tui.plain_answers import (
     PlayRequest,
     Unclear,
@@ -90,7 +90,7 @@ def test_7_11_4_you_play_the_wild_customizable_and_discard_last_with_uno(tmp_pat
 
     async def scenario(pilot: Pilot[None]) -> None:
         await play(pilot, app, "WC")
-        assert isinstance(app.screen, ColourPicker)
+        assert isinstance(app.screen, ColorPicker)
         await pilot.press("y")
         await pilot.pause()
         text = screen_text(app)

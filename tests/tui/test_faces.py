@@ -11,7 +11,7 @@ from lastcard.tui.faces import (
     SHAPES,
     STYLES,
     card_text,
-    colour_text,
+    color_text,
     face_lines,
     hand_order,
     value_label,
@@ -130,10 +130,10 @@ def test_styles() -> None:
 
 
 def test_colour_text() -> None:
-    text = colour_text(Color.GREEN)
+    text = color_text(Color.GREEN)
     assert text.plain == "G■ green"
     assert text.style == STYLES[Color.GREEN]
-    assert [colour_text(color).plain for color in Color] == [
+    assert [color_text(color).plain for color in Color] == [
         "R▲ red",
         "Y● yellow",
         "G■ green",

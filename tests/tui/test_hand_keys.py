@@ -15,7 +15,7 @@ from lastcard.tui.app import PlayApp
 from lastcard.tui.session import GameSession
 from lastcard.tui.widgets import CardWidget
 
-from .colours import READABLE, contrast
+from .colors import READABLE, contrast
 from .driver import at_table, make_app, stacked_session, table_of
 
 

@@ -19,7 +19,7 @@ from lastcard.tui.settings import PlaySettings
 from lastcard.words import PRESET_HELP
 from lastcard.words.options import OPTIONS, OPTIONS_BY_NAME, choice_label, option_value
 
-from .colours import contrast
+from .colors import contrast
 
 SIZE = (120, 50)
 

@@ -103,8 +103,8 @@ def test_4_4_catch_without_a_seat_when_two_can_be_caught_asks_whom() -> None:
 
 @pytest.mark.parametrize("text", ["g", "green", "color g", "Colour GREEN"])
 def test_2_4_a_colour_answers_the_first_wild(text: str) -> None:
-    colours = offers("color r", "color y", "color g", "color b")
-    assert read_answer(text, HAND, colours, None) == Action(ActionKind.COLOR, color=Color.GREEN)
+    colors = offers("color r", "color y", "color g", "color b")
+    assert read_answer(text, HAND, colors, None) == Action(ActionKind.COLOR, color=Color.GREEN)
 
 
 def test_a_colour_letter_means_nothing_when_no_colour_is_asked() -> None:

@@ -17,7 +17,7 @@ from lastcard import Rules
 from lastcard.core import parse_action
 from lastcard.tui.app import PlayApp
 from lastcard.tui.new_game import NewGameScreen
-from lastcard.tui.pickers import ColourPicker, ConfirmScreen, TargetPicker
+from lastcard.tui.pickers import ColorPicker, ConfirmScreen, TargetPicker
 from lastcard.tui.session import GameSession
 from lastcard.tui.summary import GameOverScreen, HandSummaryScreen
 from lastcard.tui.table import TableScreen
@@ -68,7 +68,7 @@ def test_3_2_a_hand_played_to_its_end_with_a_wild(tmp_path: Path) -> None:
         assert events_of(app, "play")[-1]["uno"] is True
         await bots_until_you(pilot, app)
         await play(pilot, app, "W")
-        assert isinstance(app.screen, ColourPicker)
+        assert isinstance(app.screen, ColorPicker)
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen)
@@ -269,7 +269,7 @@ def test_2_4_a_first_wild_asks_you_for_its_colour(tmp_path: Path) -> None:
     app = make_app(session, tmp_path)
 
     async def scenario(pilot: Pilot[None]) -> None:
-        assert isinstance(app.screen, ColourPicker)
+        assert isinstance(app.screen, ColorPicker)
         assert "name its colour" in screen_text(app)
         await pilot.press("b")
         await pilot.pause()
@@ -381,7 +381,7 @@ def test_play_with_the_mouse(tmp_path: Path) -> None:
         wild = next(w for w in table.query(CardWidget) if w.card.code == "W")
         await pilot.click(wild)
         await pilot.pause()
-        assert isinstance(app.screen, ColourPicker)
+        assert isinstance(app.screen, ColorPicker)
         await pilot.click("#colour-y")
         await pilot.pause()
         assert session.view().color is not None and session.view().color.letter == "Y"
@@ -542,7 +542,7 @@ def test_a_new_game_in_the_middle_of_one(tmp_path: Path) -> None:
                 break
         # The new game is dealt from a fresh seed: its first discard may be a Wild whose colour
         # you name, in a picker over the new table.
-        assert isinstance(app.screen, TableScreen | ColourPicker)
+        assert isinstance(app.screen, TableScreen | ColorPicker)
         assert table_of(app).session is not session
         assert table_of(app).session.players == 4  # the default settings
 

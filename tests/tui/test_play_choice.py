@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lastcard import Rules
 from lastcard.core import Action, ActionKind, Card, Color
-from lastcard.tui.play_choice import colours_to_ask, settle_call, target_prompt, targets_to_ask
+from lastcard.tui.play_choice import colors_to_ask, settle_call, target_prompt, targets_to_ask
 
 from .driver import stacked_session
 
@@ -21,7 +21,7 @@ def offers_for(
 
 def test_a_wild_asks_for_one_of_four_colours_and_nothing_else() -> None:
     offers = offers_for("W B1 R5 B2 G1 B3 R3", "W")
-    assert colours_to_ask(offers) == [Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE]
+    assert colors_to_ask(offers) == [Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE]
     assert len(targets_to_ask(offers)) < 2
 
 
@@ -29,7 +29,7 @@ def test_7_2_a_seven_asks_for_a_target_among_the_others() -> None:
     rules = Rules(target_score=None, hand_size=3, seven_o=True)
     offers = offers_for("R7 B1 Y1 R5 B2 Y2 G1 B3 Y3 R9", "R7", rules=rules, players=3)
     assert targets_to_ask(offers) == [1, 2]
-    assert len(colours_to_ask(offers)) < 2
+    assert len(colors_to_ask(offers)) < 2
     assert target_prompt(Card.from_code("R7"), rules) == "Swap hands with whom?"
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from lastcard import Rules
 from lastcard.tui.app import PlayApp
-from lastcard.tui.faces import colour_text, face_lines
+from lastcard.tui.faces import color_text, face_lines
 from lastcard.tui.session import GameSession
 from lastcard.tui.widgets import CardWidget
 
@@ -56,7 +56,7 @@ def _read_table(app: PlayApp) -> None:
     top_first, top_second = face_lines(view.top, view.color if view.top.is_wild else None)
     assert f"{top_first} {top_second}" in text, "the discard pile's top card"
     if view.color is not None:
-        assert colour_text(view.color).plain in text, "the current colour, as a mark and a word"
+        assert color_text(view.color).plain in text, "the current colour, as a mark and a word"
     for seat in range(1, view.players):
         count = view.hand_sizes[seat]
         assert f"{count} card{'s' if count != 1 else ''}" in text

@@ -23,7 +23,7 @@ from lastcard.tui.decision import decision_text
 from lastcard.tui.faces import card_label
 from lastcard.tui.help_text import KEYS_MARKDOWN, rules_markdown
 from lastcard.tui.new_game import member_id
-from lastcard.tui.pickers import ColourPicker, SeatsPicker, TargetPicker
+from lastcard.tui.pickers import ColorPicker, SeatsPicker, TargetPicker
 from lastcard.tui.plain_answers import PlayRequest, read_answer
 from lastcard.tui.plain_questions import help_lines
 from lastcard.tui.plain_words import table_lines
@@ -188,7 +188,7 @@ def test_7_11_6_a_joker_played_by_keys_sends_its_colour_seats_and_count(tmp_path
 
     async def scenario(pilot: Pilot[None]) -> None:
         await play(pilot, app, "WJ")
-        assert isinstance(app.screen, ColourPicker)
+        assert isinstance(app.screen, ColorPicker)
         await pilot.press("g")
         await pilot.pause()
         picker = app.screen
@@ -295,7 +295,7 @@ def test_7_11_7_a_mambo_its_gifts_and_its_lead_by_keys(tmp_path: Path) -> None:
         )
         await pilot.press("u")
         await play(pilot, app, "W")
-        assert isinstance(app.screen, ColourPicker)
+        assert isinstance(app.screen, ColorPicker)
         await pilot.press("b")
         await pilot.pause()
         told = story(app)
@@ -398,7 +398,7 @@ def test_7_11_3_an_invisibility_block_by_keys(tmp_path: Path, size: tuple[int, i
         assert "Answer first: block it with Invisibility [b] or allow it [a]." in status(app)
         await pilot.press("b")
         await pilot.pause()
-        assert isinstance(app.screen, ColourPicker)
+        assert isinstance(app.screen, ColorPicker)
         await pilot.press("g")
         await pilot.pause()
         if size == LARGE:

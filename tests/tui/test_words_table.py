@@ -14,7 +14,7 @@ from textual.widgets import RichLog, Static
 
 from lastcard.tui.app import PlayApp
 from lastcard.tui.session import GameSession
-from lastcard.tui.table_style import TABLE_STYLE, story_card, story_colour
+from lastcard.tui.table_style import TABLE_STYLE, story_card, story_color
 from lastcard.words.prompts import prompt
 from recorded_games import GAMES, LEVELS, NAMES, Recorded, person_choice, play, story
 
@@ -70,7 +70,7 @@ def test_the_table_says_the_words_of_the_recorded_game(game: Recorded, tmp_path:
             asked.append(said)
             table.act(action)
             await pilot.pause()
-        told = story(session.record(), 0, NAMES, story_card, story_colour, speak=False)
+        told = story(session.record(), 0, NAMES, story_card, story_color, speak=False)
         assert story_pane(app) == words(" ".join(told))
 
     at_table(app, scenario)

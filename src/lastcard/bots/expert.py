@@ -32,7 +32,7 @@ PLAYERS = 2
 _SEATS = 10
 _CARDS = len(CARD_ORDER)
 _SLOT = {code: k for k, code in enumerate(CARD_ORDER)}
-_COLOURS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+_COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 _PHASES = (
     Phase.AWAIT_TURN,
     Phase.AFTER_DRAW,
@@ -93,7 +93,7 @@ def encode(view: PlayerView) -> Floats:
     if view.drawn is not None and view.drawn.code in _SLOT:
         out[_DRAWN + _SLOT[view.drawn.code]] = 1.0
     if view.color is not None:
-        out[_COLOR + _COLOURS.index(view.color)] = 1.0
+        out[_COLOR + _COLORS.index(view.color)] = 1.0
     out[_DIRECTION] = view.direction
     if view.phase in _PHASES:
         out[_PHASE + _PHASES.index(view.phase)] = 1.0
@@ -116,7 +116,7 @@ def encode(view: PlayerView) -> Floats:
     if view.challengeable_by == me:
         out[_CHALLENGE] = 1.0
         if view.challenge_color is not None:
-            out[_CHALLENGE + 1 + _COLOURS.index(view.challenge_color)] = 1.0
+            out[_CHALLENGE + 1 + _COLORS.index(view.challenge_color)] = 1.0
     out[_COUNTS] = view.pending_draw
     out[_COUNTS + 1] = view.stock_size
     out[_COUNTS + 2] = view.hand_turns / 100.0

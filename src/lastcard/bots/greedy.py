@@ -238,11 +238,11 @@ class GreedyBot:
 
     def _discard(self, discards: Sequence[Action], decline: Action) -> Action:
         """The highest-value coloured card, in its habitual Uno form; `decline` without one."""
-        coloured = {a.card for a in discards if a.card is not None and not a.card.is_wild}
-        if not coloured:
+        colored = {a.card for a in discards if a.card is not None and not a.card.is_wild}
+        if not colored:
             return decline
-        top_points = max(card.points for card in coloured)
-        best = sorted((c for c in coloured if c.points == top_points), key=lambda c: c.sort_key)
+        top_points = max(card.points for card in colored)
+        best = sorted((c for c in colored if c.points == top_points), key=lambda c: c.sort_key)
         card = best[0] if len(best) == 1 else best[self._rng.below(len(best))]
         return play_variants(discards, card, uno=self.call_uno)[0]
 
@@ -321,13 +321,13 @@ def least_wanted_card(hand: Sequence[Card]) -> Card | None:
     if len(hand) < 2:
         return None
     counts = color_counts(hand)
-    coloured = [
+    colored = [
         (counts[card.color], -card.points, i)
         for i, card in enumerate(hand)
         if card.color is not None
     ]
-    if coloured:
-        return hand[min(coloured)[2]]
+    if colored:
+        return hand[min(colored)[2]]
     return min(
         hand,
         key=lambda c: (c.kind is Kind.WILD_DRAW_FOUR, c.kind is Kind.WILD, -c.points),

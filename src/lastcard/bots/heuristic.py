@@ -85,7 +85,7 @@ __all__ = ["HeuristicBot"]
 
 # The weights under the names the compiled simulator compares with its own
 # (`lastcard.sim.fast.support.changed_heuristic_weights`).
-_COLOUR_SHARE = weights.COLOR_SHARE
+_COLOR_SHARE = weights.COLOR_SHARE
 _DRAW_SCORE = weights.DRAW_SCORE
 _KEEP_SCORE = weights.KEEP_SCORE
 _PASS_SCORE = weights.PASS_SCORE

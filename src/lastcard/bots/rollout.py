@@ -253,19 +253,19 @@ def smart_turn(
     `smart_turn_shortcut` allows it."""
     top_wild = top.is_wild
     kind, rank = top.kind, top.rank
-    coloured: list[Card] = []
+    colored: list[Card] = []
     wilds: list[Card] = []
     for c in hand:
         if c.is_wild:
             if c not in wilds:
                 wilds.append(c)
         elif (c.color is color or (not top_wild and c.kind is kind and c.rank == rank)) and (
-            c not in coloured
+            c not in colored
         ):
-            coloured.append(c)
+            colored.append(c)
     uno = len(hand) == 2
-    if coloured:
-        card = coloured[int(rng.random() * len(coloured))] if len(coloured) > 1 else coloured[0]
+    if colored:
+        card = colored[int(rng.random() * len(colored))] if len(colored) > 1 else colored[0]
         return card, None, uno
     if wilds:
         card = wilds[int(rng.random() * len(wilds))] if len(wilds) > 1 else wilds[0]
@@ -282,14 +282,14 @@ def smart_policy_turn(
     `smart_turn_shortcut` allows it."""
     top_wild = top.is_wild
     kind, rank = top.kind, top.rank
-    coloured: set[Card] = set()
+    colored: set[Card] = set()
     wilds: set[Card] = set()
     for c in hand:
         if c.is_wild:
             wilds.add(c)
         elif c.color is color or (not top_wild and c.kind is kind and c.rank == rank):
-            coloured.add(c)
-    pool = coloured or wilds
+            colored.add(c)
+    pool = colored or wilds
     if not pool:
         return None
     if len(pool) > 1:
@@ -394,8 +394,8 @@ def smart_policy(
         if phase in _FREE_CHOICE:
             # Distinct cards in the engine's order (a set's order would vary between runs).
             cards = list(dict.fromkeys(a.card for a in plays if a.card is not None))
-            coloured = [c for c in cards if not c.is_wild]
-            pool = coloured or cards
+            colored = [c for c in cards if not c.is_wild]
+            pool = colored or cards
             card = pool[int(rng.random() * len(pool))] if len(pool) > 1 else pool[0]
         else:  # after a draw: the drawn card; a response: stack
             first = plays[0].card

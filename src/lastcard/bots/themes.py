@@ -119,10 +119,10 @@ def gift_card(hand: Sequence[Card], keep: Card | None = None) -> Card:
     counts = Counter(card.color for card in hand if card.color is not None)
 
     def worth_keeping(card: Card) -> tuple[bool, int, int, bool, bool]:
-        colour = card.color
+        color = card.color
         return (
             card.is_wild,
-            counts[colour] if colour is not None else 0,
+            counts[color] if color is not None else 0,
             -card.points,
             card.kind is Kind.WILD_DRAW_FOUR,  # of the wilds, the theme ones go first,
             card.kind is Kind.WILD,  # then a plain Wild, a Wild Draw Four last

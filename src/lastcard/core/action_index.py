@@ -72,8 +72,8 @@ VERSION = 2
 # Written out rather than derived from the enums, so that reordering an enum cannot renumber.
 CARD_ORDER: tuple[str, ...] = (
     *(
-        f"{colour}{face}"
-        for colour in "RYGB"
+        f"{color}{face}"
+        for color in "RYGB"
         for face in ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
     ),
     "W",
@@ -103,7 +103,7 @@ ALL_CARD_ORDER: tuple[str, ...] = (*CARD_ORDER, *THEME_CARD_ORDER)
 # Cards that name a seat under some rules (§7.2.1 Seven-O's 7s, §7.10.2 a swap or reveal WC).
 TARGET_CARDS: frozenset[str] = frozenset({"R7", "Y7", "G7", "B7", "WC"})
 
-DECLARED_COLOURS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+DECLARED_COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 
 
 class ActionIndex:
@@ -202,8 +202,8 @@ def _enumerate(players: int) -> Iterator[Action]:
     yield from _plays(seats, ActionKind.PLAY)
     for kind in (ActionKind.DRAW, ActionKind.KEEP, ActionKind.CHALLENGE, ActionKind.ACCEPT):
         yield Action(kind)
-    for colour in COLORS:
-        yield Action(ActionKind.COLOR, color=colour)
+    for color in COLORS:
+        yield Action(ActionKind.COLOR, color=color)
     yield Action(ActionKind.UNO)
     for seat in seats:
         yield Action(ActionKind.CATCH, target=seat)
@@ -220,9 +220,9 @@ def _enumerate(players: int) -> Iterator[Action]:
         yield Action(ActionKind.GIVE, Card.from_code(code))
     yield from _plays(seats, ActionKind.LEAD)
     yield from _theme_plays(seats, ActionKind.LEAD)
-    for colour in COLORS:
+    for color in COLORS:
         for uno in (False, True):
-            yield Action(ActionKind.BLOCK, color=colour, uno=uno)
+            yield Action(ActionKind.BLOCK, color=color, uno=uno)
     yield Action(ActionKind.ALLOW)
 
 
@@ -230,30 +230,30 @@ def _plays(seats: tuple[int, ...], kind: ActionKind) -> Iterator[Action]:
     """The plays of part 1 (a Mambo's leads, part 6, are the same with `kind` LEAD)."""
     for code in CARD_ORDER:
         card = Card.from_code(code)
-        colours: tuple[Color | None, ...] = DECLARED_COLOURS if card.is_wild else (None,)
+        colors: tuple[Color | None, ...] = DECLARED_COLORS if card.is_wild else (None,)
         targets: tuple[int | None, ...] = (None, *seats) if code in TARGET_CARDS else (None,)
-        for colour in colours:
+        for color in colors:
             for target in targets:
                 for uno in (False, True):
-                    yield Action(kind, card, colour, target, uno)
+                    yield Action(kind, card, color, target, uno)
 
 
 def _theme_plays(seats: tuple[int, ...], kind: ActionKind) -> Iterator[Action]:
     """The plays of part 4."""
     for code in THEME_CARD_ORDER:
         card = Card.from_code(code)
-        colours = DECLARED_COLOURS if card.is_wild and code != "WM" else (None,)
-        for colour in colours:
+        colors = DECLARED_COLORS if card.is_wild and code != "WM" else (None,)
+        for color in colors:
             if code == "WJ":
                 for group in _groups(seats):
                     for count in (1, 2, 3):
                         for uno in (False, True):
-                            yield Action(kind, card, colour, None, uno, group, count)
+                            yield Action(kind, card, color, None, uno, group, count)
                 continue
             targets = (None, *seats) if code in _THEME_TARGET_CARDS else (None,)
             for target in targets:
                 for uno in (False, True):
-                    yield Action(kind, card, colour, target, uno)
+                    yield Action(kind, card, color, target, uno)
 
 
 _THEME_TARGET_CARDS = frozenset({"WH", "WF", "WT"})

@@ -126,7 +126,7 @@ class Action:
             assert card is not None
             text = card.code
             if color is not None:
-                text += ":" + _colour_letter(color)
+                text += ":" + _color_letter(color)
             if target is not None:
                 text += ">" + str(target)
             if self.targets:
@@ -137,7 +137,7 @@ class Action:
         if kind is ActionKind.CATCH or kind is ActionKind.PENALIZE:
             return f"{kind.value} {target}"
         if kind is ActionKind.COLOR or kind is ActionKind.BLOCK:
-            return f"{kind.value} {_colour_letter(color)}" + bang
+            return f"{kind.value} {_color_letter(color)}" + bang
         if kind is ActionKind.DISCARD or kind is ActionKind.GIVE:
             assert card is not None
             return f"{kind.value} {card.code}" + bang
@@ -202,7 +202,7 @@ _EXAMPLES = {
 }
 
 
-def _colour_letter(color: object) -> str:
+def _color_letter(color: object) -> str:
     if not isinstance(color, Color):
         raise ActionSyntaxError(f"not a colour: {shown(color)}")
     return color.value.lower()
@@ -298,14 +298,14 @@ def _parse_short(text: str) -> Action:
     if head == "block" and len(words) == 2:
         word = words[1]
         uno = word.endswith("!")
-        return Action(ActionKind.BLOCK, color=_colour(word.rstrip("!"), text), uno=uno)
+        return Action(ActionKind.BLOCK, color=_color(word.rstrip("!"), text), uno=uno)
     if head in ("color", "colour") and len(words) == 2:
-        return Action(ActionKind.COLOR, color=_colour(words[1], text))
+        return Action(ActionKind.COLOR, color=_color(words[1], text))
     if len(words) == 1:
         match = _PLAY.match(words[0].upper())
         if match:
             card = _card(match["card"])
-            color = _colour(match["color"], text) if match["color"] else None
+            color = _color(match["color"], text) if match["color"] else None
             uno = bool(match["uno"])
             seats = match["target"].split(",") if match["target"] else []
             if match["count"] is None and len(seats) <= 1:
@@ -338,7 +338,7 @@ def _seat(digits: str, text: str) -> int:
     return seat
 
 
-def _colour(word: str, text: str) -> Color:
+def _color(word: str, text: str) -> Color:
     try:
         return Color.from_letter(word)
     except ValueError:

@@ -74,7 +74,7 @@ class Kind(enum.Enum):
 
     @property
     def is_wild(self) -> bool:
-        return self not in _COLOURED_KINDS
+        return self not in _COLORED_KINDS
 
     @property
     def is_action(self) -> bool:
@@ -82,7 +82,7 @@ class Kind(enum.Enum):
         return self in _ACTION_KINDS
 
 
-_COLOURED_KINDS = frozenset({Kind.NUMBER, Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO, Kind.DRAW_THREE})
+_COLORED_KINDS = frozenset({Kind.NUMBER, Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO, Kind.DRAW_THREE})
 _ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO, Kind.DRAW_THREE})
 _WILD_BY_CODE = {k.value: k for k in Kind if k.is_wild}
 _ACTION_BY_SYMBOL = {k.value: k for k in _ACTION_KINDS}
@@ -156,9 +156,9 @@ class Card:
             set_(card, "is_wild", kind.is_wild)
             set_(card, "points", rank if rank is not None else _POINTS[kind])
             set_(card, "draw_count", _DRAW_COUNTS.get(kind, 0))
-            colour_order = COLORS.index(color) if color is not None else len(COLORS)
+            color_order = COLORS.index(color) if color is not None else len(COLORS)
             kind_order = list(Kind).index(kind)
-            set_(card, "sort_key", (colour_order, kind_order, rank if rank is not None else 0))
+            set_(card, "sort_key", (color_order, kind_order, rank if rank is not None else 0))
             _INTERNED[code] = card
         return card
 

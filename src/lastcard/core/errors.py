@@ -45,7 +45,7 @@ class CardDoesNotMatchError(IllegalActionError):
     pass
 
 
-class ColourError(IllegalActionError):
+class ColorError(IllegalActionError):
     """`MISSING_COLOUR` or `UNEXPECTED_COLOUR`."""
 
 
@@ -88,8 +88,8 @@ ERROR_TYPES: dict[str, type[IllegalActionError]] = {
     "HAND_IS_OVER": HandOverError,
     "CARD_NOT_IN_HAND": CardNotInHandError,
     "CARD_DOES_NOT_MATCH": CardDoesNotMatchError,
-    "MISSING_COLOUR": ColourError,
-    "UNEXPECTED_COLOUR": ColourError,
+    "MISSING_COLOUR": ColorError,
+    "UNEXPECTED_COLOUR": ColorError,
     "INVALID_TARGET": InvalidTargetError,
     "ONLY_DRAWN_CARD_MAY_BE_PLAYED": CardDoesNotMatchError,
     "DRAW_NOT_ALLOWED": IllegalActionError,

@@ -123,7 +123,7 @@ def _direction(value: Any, field: str) -> int:
     return value
 
 
-def _colour(value: Any, field: str) -> str:
+def _color(value: Any, field: str) -> str:
     if type(value) is not str or value not in COLOR_LETTERS:
         raise corrupt(field, f"{shown(value)} is not one of {', '.join(COLOR_LETTERS)}")
     return value
@@ -156,7 +156,7 @@ DIRECTION = Wire("1 (increasing seats, clockwise) or -1", _direction)
 CARD = Wire("a card code, e.g. R5, W+4", _code)
 CARDS = Wire("a list of card codes", _codes)
 HANDS = Wire("a list, per seat, of lists of card codes", _hands)
-COLOUR = Wire("a colour letter: r, y, g or b", _colour)
+COLOR = Wire("a colour letter: r, y, g or b", _color)
 REASON = Wire(f"one of {', '.join(DRAW_REASONS)}", _reason)
 DRAWS = Wire("a list of [seat, card code] pairs", _draws)
 
@@ -238,7 +238,7 @@ EVENT_SPECS: Mapping[EventType, EventSpec] = MappingProxyType(
             "§3.2: a card is played (on turn, as a stacking answer or jumping in)",
             _SEAT_ACTED,
             _f("card", CARD, "the card played"),
-            _f("color", COLOUR, "the colour to match now: the card's own or the one declared"),
+            _f("color", COLOR, "the colour to match now: the card's own or the one declared"),
             _f("target", OPTIONAL_SEAT, "the seat a Seven-O 7 names (§7.2.1), else null"),
             _f("uno", FLAG, "Uno was called with the play (§4.1)"),
             _f("jump_in", FLAG, "played out of turn under Jump-In (§7.3)"),
@@ -311,7 +311,7 @@ EVENT_SPECS: Mapping[EventType, EventSpec] = MappingProxyType(
         EventType.COLOR: _spec(
             "§2.4: a seat names the colour of a Wild turned up first",
             _SEAT_ACTED,
-            _f("color", COLOUR, "the colour named"),
+            _f("color", COLOR, "the colour named"),
         ),
         EventType.TURN_LIMIT: _spec(
             "§3.11.4: the hand reached its turn limit and ends blocked",
@@ -377,7 +377,7 @@ EVENT_SPECS: Mapping[EventType, EventSpec] = MappingProxyType(
         EventType.BLOCK: _spec(
             "§7.11.3: a seat blocks an effect with its Invisibility card, which goes on the pile",
             _SEAT_ACTED,
-            _f("color", COLOUR, "the colour it declares"),
+            _f("color", COLOR, "the colour it declares"),
             _f("uno", FLAG, "Uno called with the block"),
         ),
         EventType.ALLOW: _spec(

@@ -40,16 +40,16 @@ def _mixed(card: Card, top: Card, color: Color) -> bool:
     if _same(card, top, color):
         return True
     if card.kind is Kind.WILD_DRAW_FOUR:
-        return top.kind in _COLOURED_DRAWS
-    if card.kind in _COLOURED_DRAWS:
-        return top.kind in _COLOURED_DRAWS or (
+        return top.kind in _COLORED_DRAWS
+    if card.kind in _COLORED_DRAWS:
+        return top.kind in _COLORED_DRAWS or (
             top.kind is Kind.WILD_DRAW_FOUR and card.color is color
         )
     return False
 
 
 # §7.1.11: only the classic draw cards (and the Draw Three, §7.11.1) start, join or end a chain.
-_COLOURED_DRAWS = frozenset({Kind.DRAW_TWO, Kind.DRAW_THREE})
+_COLORED_DRAWS = frozenset({Kind.DRAW_TWO, Kind.DRAW_THREE})
 _CHAIN_KINDS = frozenset({Kind.DRAW_TWO, Kind.DRAW_THREE, Kind.WILD_DRAW_FOUR})
 
 STACK_RULES: dict[str, StackRule | None] = {"off": None, "same": _same, "mixed": _mixed}

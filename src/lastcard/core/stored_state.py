@@ -84,7 +84,7 @@ def read_state(data: Mapping[str, Any]) -> GameState:
     def count(name: str, low: int = 0) -> int:
         return read_whole(data[name], f"state.{name}", low, MAX_COUNT)
 
-    def colour(value: Any, name: str) -> Color | None:
+    def color(value: Any, name: str) -> Color | None:
         return None if value is None else read_enum(value, name, Color)
 
     hands = tuple(
@@ -119,7 +119,7 @@ def read_state(data: Mapping[str, Any]) -> GameState:
         "hands": hands,
         "stock": stock,
         "discard": discard,
-        "color": colour(data["color"], "state.color"),
+        "color": color(data["color"], "state.color"),
         "direction": direction,
         "turn": seat("turn"),
         "to_act": optional_seat("to_act"),

@@ -242,7 +242,7 @@ def _card(value: Any, name: str, players: int) -> Card:
     return card
 
 
-def _optional_colour(value: Any, name: str, players: int) -> Color | None:
+def _optional_color(value: Any, name: str, players: int) -> Color | None:
     return None if value is None else read_enum(value, name, Color)
 
 
@@ -343,7 +343,7 @@ VIEW_FIELDS: tuple[ViewField, ...] = (
         "a colour letter (R, Y, G, B), or null",
         "the colour to match; null while a Wild turned up first awaits its colour (§2.4)",
         _letter,
-        _optional_colour,
+        _optional_color,
     ),
     _field(
         "direction",
@@ -394,7 +394,7 @@ VIEW_FIELDS: tuple[ViewField, ...] = (
         "a colour letter (R, Y, G, B), or null",
         "the colour that Wild Draw Four's legality is judged against (§3.3.1)",
         _letter,
-        _optional_colour,
+        _optional_color,
     ),
     _field(
         "exposed",
@@ -469,7 +469,7 @@ VIEW_FIELDS: tuple[ViewField, ...] = (
         "a colour letter (R, Y, G, B), or null",
         "the colour the play in a Pirate window had to match (§7.6.4); null otherwise",
         _letter,
-        _optional_colour,
+        _optional_color,
     ),
     _field(
         "gift_to",

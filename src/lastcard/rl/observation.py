@@ -90,7 +90,7 @@ from lastcard.core.unchecked import FastGame
 
 VERSION = 2
 MAX_SEATS = 10
-_COLOURS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+_COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 _PHASES = (
     Phase.AWAIT_TURN,
     Phase.AFTER_DRAW,
@@ -199,7 +199,7 @@ def observe(view: PlayerView) -> Observation:
     if view.challengeable_by == me:
         put[_CHALLENGE] = 1.0
         if view.challenge_color is not None:
-            put[_CHALLENGE + 1 + _COLOURS.index(view.challenge_color)] = 1.0
+            put[_CHALLENGE + 1 + _COLORS.index(view.challenge_color)] = 1.0
     put[_COUNTS] = view.pending_draw
     put[_COUNTS + 1] = view.stock_size
     put[_COUNTS + 2] = view.hand_turns / 100.0
@@ -301,7 +301,7 @@ class HandObserver:
         if challenge is not None and to_act == me:
             put[_CHALLENGE] = 1.0
             if challenge.color is not None:
-                put[_CHALLENGE + 1 + _COLOURS.index(challenge.color)] = 1.0
+                put[_CHALLENGE + 1 + _COLORS.index(challenge.color)] = 1.0
         put[_COUNTS] = game.pending_draw
         put[_COUNTS + 1] = len(game.stock)
         put[_COUNTS + 2] = game.hand_turns / 100.0
@@ -396,9 +396,9 @@ _last_discard: tuple[tuple[Card, ...], npt.NDArray[np.float32], tuple[memoryview
     *_counted(np.zeros(_ALL_CARDS, np.float32)),
 )
 _NO_CARDS = np.zeros(_CARDS, np.float32).data
-_COLOR_OF = MappingProxyType({c: LAYOUT["color"].start + i for i, c in enumerate(_COLOURS)})
+_COLOR_OF = MappingProxyType({c: LAYOUT["color"].start + i for i, c in enumerate(_COLORS)})
 _PIRATE_COLOR_OF = MappingProxyType(
-    {c: LAYOUT["pirate_color"].start + i for i, c in enumerate(_COLOURS)}
+    {c: LAYOUT["pirate_color"].start + i for i, c in enumerate(_COLORS)}
 )
 _PHASE_OF = MappingProxyType(
     {

@@ -12,9 +12,9 @@ _DIRECTION = {1: "clockwise", -1: "counter-clockwise"}
 def table_text(state: GameState, names: Sequence[str]) -> str:
     """Every hand (a rendering is for watching an agent, not for playing against it), the
     discard pile's top, the colour, the direction and who must decide."""
-    colour = state.color.name.lower() if state.color is not None else "none yet"
+    color = state.color.name.lower() if state.color is not None else "none yet"
     lines = [
-        f"hand {state.hand_number} · top {state.top.code} · colour {colour} · "
+        f"hand {state.hand_number} · top {state.top.code} · colour {color} · "
         f"{_DIRECTION[state.direction]} · stock {len(state.stock)} · {state.phase.value}"
     ]
     for seat, hand in enumerate(state.hands):

@@ -91,9 +91,9 @@ def _tables(index: ActionIndex) -> tuple[Array, Array, Array]:
 
     size = index.size
     act = np.full((size + 1, ek.X_SIZE), -1, dtype=np.int64)
-    act[:, ek.X_COLOUR] = 0
+    act[:, ek.X_COLOR] = 0
     act[:, ek.X_UNO] = 0
-    colours = "rygb"
+    colors = "rygb"
     letters = "RYGB"
     kind_of = {
         ActionKind.DRAW: k.A_DRAW,
@@ -114,13 +114,13 @@ def _tables(index: ActionIndex) -> tuple[Array, Array, Array]:
                 continue
             act[number, ek.X_KIND] = k.A_PLAY
             act[number, ek.X_CARD] = kind
-            act[number, ek.X_COLOUR] = letters.index(action.color.value) if action.color else 0
+            act[number, ek.X_COLOR] = letters.index(action.color.value) if action.color else 0
             act[number, ek.X_UNO] = action.uno
         elif action.kind in kind_of:
             act[number, ek.X_KIND] = kind_of[action.kind]
             if action.kind is ActionKind.COLOR:
                 assert action.color is not None
-                act[number, ek.X_COLOUR] = letters.index(action.color.value)
+                act[number, ek.X_COLOR] = letters.index(action.color.value)
     act[size, ek.X_KIND] = -1  # PASS
     # Numbers the kernel may not take (other decks' cards, targets, later versions' actions)
     # never reach it: they are outside every mask it writes.
@@ -132,7 +132,7 @@ def _tables(index: ActionIndex) -> tuple[Array, Array, Array]:
     n = index.index
     nums = np.array(
         [n("draw"), n("keep"), n("challenge"), n("accept")]
-        + [n(f"color {c}") for c in colours]
+        + [n(f"color {c}") for c in colors]
         + [n("uno")]
         + [n(f"catch {s}") for s in range(index.players)],
         dtype=np.int64,

@@ -24,7 +24,7 @@ from lastcard.words.alerts import alerts
 from lastcard.words.pirate import cheat_cards
 from lastcard.words.prompts import prompt
 from lastcard.words.refusals import refusal
-from lastcard.words.spoken import narration_card, narration_colour, spoken
+from lastcard.words.spoken import narration_card, narration_color, spoken
 from lastcard.words.story import Narrator
 from lastcard.words.style import WEB
 
@@ -79,7 +79,7 @@ class Story:
                 reader_names(self._names, seat),
                 you=seat,
                 card_format=narration_card,
-                colour_format=narration_colour,
+                color_format=narration_color,
             )
         told = self._told.setdefault(seat, [])
         heard = self._heard.get(seat, 0)

@@ -40,7 +40,7 @@ not the colour the player sees. Each is in its hue family and reads at WCAG AA c
 or better on the table's dark background, as text and in reverse video (the discard pile); each
 is one of xterm's 256 colours, so a 256-colour terminal shows it exactly."""
 
-COLOUR_NAMES: dict[Color, str] = {color: words.COLOUR_NAMES[color.letter] for color in Color}
+COLOR_NAMES: dict[Color, str] = {color: words.COLOR_NAMES[color.letter] for color in Color}
 
 _VALUE_LABELS: dict[Kind, str] = {
     Kind.SKIP: "SKIP",
@@ -64,7 +64,7 @@ _VALUE_LABELS: dict[Kind, str] = {
 }
 
 
-def colour_mark(color: Color) -> str:
+def color_mark(color: Color) -> str:
     """The colour's letter and shape: `G■`."""
     return f"{color.letter}{SHAPES[color]}"
 
@@ -92,14 +92,14 @@ def face_lines(card: Card, declared: Color | None = None) -> tuple[str, str]:
     ('★→G■', 'W+4')
     """
     if card.color is not None:
-        return colour_mark(card.color), value_label(card)
-    declared = declared_colour(card, declared)
+        return color_mark(card.color), value_label(card)
+    declared = declared_color(card, declared)
     if declared is not None:
-        return f"{WILD_SHAPE}→{colour_mark(declared)}", value_label(card)
+        return f"{WILD_SHAPE}→{color_mark(declared)}", value_label(card)
     return f"{WILD_LETTER}{WILD_SHAPE}", value_label(card)
 
 
-def declared_colour(card: Card, current: Color | None) -> Color | None:
+def declared_color(card: Card, current: Color | None) -> Color | None:
     """The colour a wild on the pile was declared with: `current`, but for a Mambo, which
     declares none (§7.11.7: the colour before it stays until its lead)."""
     return None if card.kind is Kind.WILD_MAMBO else current
@@ -107,17 +107,17 @@ def declared_colour(card: Card, current: Color | None) -> Color | None:
 
 def card_style(card: Card, declared: Color | None = None) -> str:
     """The rich style a card is drawn in: its colour, or for a wild its declared colour."""
-    return STYLES[card.color if card.color is not None else declared_colour(card, declared)]
+    return STYLES[card.color if card.color is not None else declared_color(card, declared)]
 
 
 def card_label(card: Card, declared: Color | None = None) -> str:
     """The one-line plain form: `R▲5`, `B◆SKIP`, `W★W+4`, `W★W+4→G■`."""
     if card.color is not None:
-        return f"{colour_mark(card.color)}{value_label(card)}"
+        return f"{color_mark(card.color)}{value_label(card)}"
     text = f"{WILD_LETTER}{WILD_SHAPE}{value_label(card)}"
-    declared = declared_colour(card, declared)
+    declared = declared_color(card, declared)
     if declared is not None:
-        text += f"→{colour_mark(declared)}"
+        text += f"→{color_mark(declared)}"
     return text
 
 
@@ -130,9 +130,9 @@ def card_text(card: Card, declared: Color | None = None) -> Text:
     return Text(card_label(card, declared), style=card_style(card, declared))
 
 
-def colour_text(color: Color) -> Text:
+def color_text(color: Color) -> Text:
     """A colour as its mark and its name, in that colour: `G■ green`."""
-    return Text(f"{colour_mark(color)} {COLOUR_NAMES[color]}", style=STYLES[color])
+    return Text(f"{color_mark(color)} {COLOR_NAMES[color]}", style=STYLES[color])
 
 
 def hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:

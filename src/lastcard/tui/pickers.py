@@ -16,11 +16,11 @@ from textual.widgets import Button, Label
 
 from lastcard.core import Color
 
-from .faces import colour_text
+from .faces import color_text
 
 
-class ColourPicker(ModalScreen[Color | None]):
-    """Pick one of `colours` (keys r, y, g, b or a click); Escape cancels the play."""
+class ColorPicker(ModalScreen[Color | None]):
+    """Pick one of `colors` (keys r, y, g, b or a click); Escape cancels the play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "pick('R')", "red", show=False),
@@ -30,17 +30,17 @@ class ColourPicker(ModalScreen[Color | None]):
         Binding("escape", "cancel", "cancel"),
     ]
 
-    def __init__(self, colours: Sequence[Color], prompt: str = "Name a colour") -> None:
+    def __init__(self, colors: Sequence[Color], prompt: str = "Name a colour") -> None:
         super().__init__()
-        self.colours = tuple(colours)
+        self.offered = tuple(colors)
         self.prompt = prompt
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(f"{self.prompt} (r, y, g, b; Escape cancels)")
             with Horizontal(classes="choices"):
-                for color in self.colours:
-                    label = colour_text(color)
+                for color in self.offered:
+                    label = color_text(color)
                     yield Button(label, id=f"colour-{color.letter.lower()}", classes="colour")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -49,7 +49,7 @@ class ColourPicker(ModalScreen[Color | None]):
 
     def action_pick(self, letter: str) -> None:
         color = Color.from_letter(letter)
-        if color in self.colours:
+        if color in self.offered:
             self.dismiss(color)
 
     def action_cancel(self) -> None:

@@ -67,7 +67,7 @@ _NUMBERED = re.compile(
 # Words that choose a card as a play does, where their action is on offer (§7.11.4, §7.11.7).
 _CARD_WORDS = {"discard": ActionKind.DISCARD, "give": ActionKind.GIVE, "lead": ActionKind.LEAD}
 _CATCH = re.compile(r"^c(?:atch)?(?:\s+(?P<who>\S+))?$")
-_COLOUR = re.compile(r"^(?:colou?r\s+)?(?P<colour>[a-z]+)$")
+_COLOR = re.compile(r"^(?:colou?r\s+)?(?P<color>[a-z]+)$")
 
 
 @dataclass(frozen=True)
@@ -155,12 +155,12 @@ def read_answer(
     action = _word_action(joined, offers)
     if action is not None:
         return action
-    colour = _COLOUR.match(" ".join(words))
-    if colour and any(a.kind is ActionKind.COLOR for a in offers):
+    color = _COLOR.match(" ".join(words))
+    if color and any(a.kind is ActionKind.COLOR for a in offers):
         try:
-            return Action(ActionKind.COLOR, color=Color.from_letter(colour["colour"]))
+            return Action(ActionKind.COLOR, color=Color.from_letter(color["color"]))
         except LastcardError:
-            return Unclear(f"{colour['colour']!r} is no colour: type r, y, g or b.")
+            return Unclear(f"{color['color']!r} is no colour: type r, y, g or b.")
     try:
         action = parse_action(" ".join(words))
     except LastcardError:

@@ -35,11 +35,11 @@ from lastcard.core import (
 )
 from lastcard.core.actions import discard, play
 from lastcard.words import Narrator, game_title
-from lastcard.words.cards import COLOUR_WORDS, card_name
+from lastcard.words.cards import COLOR_WORDS, card_name
 from lastcard.words.choices import JOKER_COUNT_PROMPT, JOKER_SEATS_PROMPT
 from lastcard.words.pirate import cheat_cards
 from lastcard.words.refusals import refusal
-from lastcard.words.spoken import narration_card, narration_colour, spoken
+from lastcard.words.spoken import narration_card, narration_color, spoken
 from lastcard.words.style import PLAIN
 from lastcard.words.themes import INVISIBILITY
 
@@ -59,7 +59,7 @@ from .plain_io import Lines
 from .plain_questions import PROMPT_END, decision_lines, help_lines, numbered_hand
 from .plain_words import cards_count, discard_line, hand_line, table_lines
 from .play_choice import (
-    colours_to_ask,
+    colors_to_ask,
     counts_to_ask,
     may_name_nobody,
     nobody_label,
@@ -120,7 +120,7 @@ class PlainGame:
             session.names,
             you=session.seat,
             card_format=narration_card,
-            colour_format=narration_colour,
+            color_format=narration_color,
         )
         self.story: list[str] = []  # every line told, for `story`
         self.armed = False  # the next play goes with an Uno call
@@ -290,13 +290,13 @@ class PlainGame:
                 self.lines.say("There is nothing to block now.")
                 return False
             return self._submit(answer, view)  # the engine says why not
-        colour = answer.color if answer is not None else None
-        if colour is None:
-            asked = self._ask_colour(INVISIBILITY, colours_to_ask(blocks), verb="Not blocked")
+        color = answer.color if answer is not None else None
+        if color is None:
+            asked = self._ask_color(INVISIBILITY, colors_to_ask(blocks), verb="Not blocked")
             if not isinstance(asked, Color):
                 return asked
-            colour = asked
-        fitting = [a for a in blocks if a.color is colour]
+            color = asked
+        fitting = [a for a in blocks if a.color is color]
         called = answer is not None and answer.uno
         return self._submit(settle_call(fitting, armed=called or self.armed), view)
 
@@ -317,12 +317,12 @@ class PlainGame:
             if any(a.kind is ActionKind.LEAD for a in offers):
                 action = dataclasses.replace(action, kind=ActionKind.LEAD)
             return self._submit(action, view)
-        colours = colours_to_ask(fitting)
-        if len(colours) > 1:
-            colour = self._ask_colour(request.card, colours)
-            if not isinstance(colour, Color):
-                return colour
-            fitting = [a for a in fitting if a.color is colour]
+        colors = colors_to_ask(fitting)
+        if len(colors) > 1:
+            color = self._ask_color(request.card, colors)
+            if not isinstance(color, Color):
+                return color
+            fitting = [a for a in fitting if a.color is color]
         targets = targets_to_ask(fitting)
         nobody = may_name_nobody(fitting)  # a 7 or a theme wild may name nobody (§7.6.1, §7.11)
         if len(targets) > 1 or (targets and nobody):
@@ -408,11 +408,11 @@ class PlainGame:
             return self._submit(discard(request.card, request.uno), view)
         return self._submit(settle_call(fitting, armed=request.uno or self.armed), view)
 
-    def _ask_colour(
-        self, card: Card, colours: Sequence[Color], *, verb: str = "Not played"
+    def _ask_color(
+        self, card: Card, colors: Sequence[Color], *, verb: str = "Not played"
     ) -> Color | bool | None:
         """The colour for a wild: a `Color`, False to choose again, None on leaving."""
-        letters = ", ".join(f"{c.letter.lower()} {COLOUR_WORDS[c]}" for c in colours)
+        letters = ", ".join(f"{c.letter.lower()} {COLOR_WORDS[c]}" for c in colors)
         question = f"{card_name(card)}: which colour? {letters}{PROMPT_END}"
         while True:
             text = self.lines.ask(question)
@@ -422,11 +422,11 @@ class PlainGame:
                 self.lines.say(f"{verb}: choose again.")
                 return False
             try:
-                colour = Color.from_letter(text.strip().removeprefix("colour ").strip())
+                color = Color.from_letter(text.strip().removeprefix("colour ").strip())
             except LastcardError:
-                colour = None
-            if colour in colours:
-                return colour
+                color = None
+            if color in colors:
+                return color
             self.lines.say("Type r, y, g or b, or press Enter to choose another card.")
 
     def _ask_target(

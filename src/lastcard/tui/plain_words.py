@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 
 from lastcard.core import Card, Phase, PlayerView
 from lastcard.core.cards import sort_hand as hand_order
-from lastcard.words.cards import COLOUR_WORDS, card_name
+from lastcard.words.cards import COLOR_WORDS, card_name
 
 PLAYABLE_MARK = "*"
 """After a card's name in your hand: it can be played now. One character a screen reader says
@@ -84,7 +84,7 @@ def discard_line(view: PlayerView) -> str:
     if top.is_wild:
         if view.color is None:
             return f"Discard: {card_name(top)}; no colour named yet."
-        return f"Discard: {card_name(top)}; the colour is {COLOUR_WORDS[view.color]}."
+        return f"Discard: {card_name(top)}; the colour is {COLOR_WORDS[view.color]}."
     return f"Discard: {card_name(top)}."
 
 

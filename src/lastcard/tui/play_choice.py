@@ -26,7 +26,7 @@ from lastcard.core import Action, Card, Color, EffectKind, Kind, Rules, rule_fac
 from lastcard.words.choices import NOBODY, NOBODY_SEVEN, TARGET_QUESTIONS
 
 
-def colours_to_ask(offers: Sequence[Action]) -> list[Color]:
+def colors_to_ask(offers: Sequence[Action]) -> list[Color]:
     """The colours to choose between, in order; fewer than two: nothing to ask."""
     return list(dict.fromkeys(a.color for a in offers if a.color is not None))
 

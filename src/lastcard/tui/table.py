@@ -52,7 +52,7 @@ from .pacing import bot_pause
 from .session import GameSession
 from .summary import GameOverScreen, HandSummaryScreen
 from .table_keys import TableKeys
-from .table_style import story_card, story_colour
+from .table_style import story_card, story_color
 from .uno_calls import UnoCalls
 from .widgets import ActionBar, HandView, MePanel, OpponentPanel, PileView, open_cards
 
@@ -90,7 +90,7 @@ class TableScreen(TableKeys):
             session.names,
             you=session.seat,
             card_format=story_card,
-            colour_format=story_colour,
+            color_format=story_color,
         )
         self.selected = 0
         self.uno_armed = False  # the next play goes with an Uno call
@@ -223,7 +223,7 @@ class TableScreen(TableKeys):
         self._schedule()
         view = session.view()
         if view.phase is Phase.AWAIT_FIRST_COLOR and view.to_act == session.seat:
-            self._pick_first_colour()
+            self._pick_first_color()
 
     def _schedule(self) -> None:
         self._stop_timer()

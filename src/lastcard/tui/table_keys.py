@@ -20,9 +20,9 @@ from lastcard.words.choices import JOKER_COUNT_PROMPT, JOKER_SEATS_PROMPT
 from lastcard.words.refusals import refusal
 
 from .faces import card_text
-from .pickers import NO_TARGET, ColourPicker, SeatsPicker, TargetPicker
+from .pickers import NO_TARGET, ColorPicker, SeatsPicker, TargetPicker
 from .play_choice import (
-    colours_to_ask,
+    colors_to_ask,
     counts_to_ask,
     may_name_nobody,
     nobody_label,
@@ -144,17 +144,17 @@ class TableKeys(Screen[None]):
         """Narrow `offers` (the plays, or a Mambo's leads, of one card) by asking what is still
         open, in order: colour, target (or a Joker's seats, then its count), then send the one
         left with the Uno call if armed."""
-        colours = colours_to_ask(offers)
-        if len(colours) > 1:
+        colors = colors_to_ask(offers)
+        if len(colors) > 1:
 
-            def chosen_colour(color: Color | None) -> None:
+            def chosen_color(color: Color | None) -> None:
                 if color is not None:
                     self._choose_play([a for a in offers if a.color is color])
 
             card = offers[0].card
             assert card is not None
             prompt = f"{card_text(card).plain}: name a colour"
-            self.app.push_screen(ColourPicker(colours, prompt), chosen_colour)
+            self.app.push_screen(ColorPicker(colors, prompt), chosen_color)
             return
         targets = targets_to_ask(offers)
         nobody = may_name_nobody(offers)  # Pirate's 7 may swap nothing (§7.6.1)
@@ -211,16 +211,16 @@ class TableKeys(Screen[None]):
             SeatsPicker(seats, labels, JOKER_SEATS_PROMPT, most=most), chosen_seats
         )
 
-    def _pick_first_colour(self) -> None:
-        colours = [a.color for a in self._offered(ActionKind.COLOR) if a.color is not None]
+    def _pick_first_color(self) -> None:
+        colors = [a.color for a in self._offered(ActionKind.COLOR) if a.color is not None]
 
         def chosen(color: Color | None) -> None:
             offered = [a for a in self._offered(ActionKind.COLOR) if a.color is color]
             if offered:
                 self.act(offered[0])
 
-        if colours and not isinstance(self.app.screen, ColourPicker):
-            picker = ColourPicker(colours, "The first discard is a Wild: name its colour")
+        if colors and not isinstance(self.app.screen, ColorPicker):
+            picker = ColorPicker(colors, "The first discard is a Wild: name its colour")
             self.app.push_screen(picker, chosen)
 
     # -- keys and clicks ------------------------------------------------------------------
@@ -244,7 +244,7 @@ class TableKeys(Screen[None]):
 
     def action_play_selected(self) -> None:
         if self._offered(ActionKind.COLOR):
-            self._pick_first_colour()
+            self._pick_first_color()
         elif self.hand:
             self.play_card(self.hand[self.selected])
 
@@ -324,8 +324,8 @@ class TableKeys(Screen[None]):
             if fitting:
                 self.act(settle_call(fitting, armed=self.uno_armed))
 
-        colours = colours_to_ask(offers)
-        picker = ColourPicker(colours, "Block it with Invisibility: name a colour")
+        colors = colors_to_ask(offers)
+        picker = ColorPicker(colors, "Block it with Invisibility: name a colour")
         self.app.push_screen(picker, chosen)
 
     def action_allow(self) -> None:

@@ -8,7 +8,7 @@ from rich.text import Text
 from lastcard.core import Card, Color
 from lastcard.words.style import Style
 
-from .faces import CHEAT_MARK, card_label, card_text, colour_text
+from .faces import CHEAT_MARK, card_label, card_text, color_text
 
 TABLE_STYLE = Style(
     card=card_label,
@@ -44,6 +44,6 @@ def story_card(code: str, declared: str | None) -> Text:
     return card_text(Card.from_code(code), Color.from_letter(declared) if declared else None)
 
 
-def story_colour(letter: str) -> Text:
+def story_color(letter: str) -> Text:
     """The story names a declared colour in that colour."""
-    return colour_text(Color.from_letter(letter))
+    return color_text(Color.from_letter(letter))

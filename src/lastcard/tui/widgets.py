@@ -23,7 +23,7 @@ from .faces import (
     card_label,
     card_style,
     card_text,
-    colour_text,
+    color_text,
     face_lines,
     hand_order,
 )
@@ -146,7 +146,7 @@ class PileView(Static):
         text.append("Discard  ", style="dim")
         text.append(f" {line1} {line2} ", style=f"reverse {style}")
         text.append("\nColour   ")
-        text.append(colour_text(view.color) if view.color is not None else Text("none yet"))
+        text.append(color_text(view.color) if view.color is not None else Text("none yet"))
         text.append("\nPlay     ")
         text.append(DIRECTION_NAMES[view.direction], style="bold")
         text.append(f"\nStock    {cards_count(view.stock_size)}")

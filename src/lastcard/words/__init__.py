@@ -8,14 +8,14 @@ all say what these modules say; they differ only in how a card is drawn (`R▲5`
 a key is named (`[d]`, `(d)`, `(D)`). `words` imports only `lastcard.core` (and rich).
 """
 
-from .cards import CARD_STYLES, COLOUR_NAMES, COLOUR_WORDS, card_name, card_text, cards_text
+from .cards import CARD_STYLES, COLOR_NAMES, COLOR_WORDS, card_name, card_text, cards_text
 from .story import Narrator
 from .titles import PRESET_HELP, elimination_hands, game_goal, game_title, rules_name, standings
 
 __all__ = [
     "CARD_STYLES",
-    "COLOUR_NAMES",
-    "COLOUR_WORDS",
+    "COLOR_NAMES",
+    "COLOR_WORDS",
     "PRESET_HELP",
     "Narrator",
     "card_name",

@@ -21,13 +21,13 @@ from rich.text import Text
 
 from lastcard.core import Card, Color, Kind
 
-COLOUR_WORDS: dict[Color, str] = {
+COLOR_WORDS: dict[Color, str] = {
     Color.RED: "red",
     Color.YELLOW: "yellow",
     Color.GREEN: "green",
     Color.BLUE: "blue",
 }
-COLOUR_NAMES = {color.letter: name for color, name in COLOUR_WORDS.items()}
+COLOR_NAMES = {color.letter: name for color, name in COLOR_WORDS.items()}
 """The same names by colour letter, as events write colours (`"g"`, upper-cased)."""
 
 _KIND_NAMES: dict[Kind, str] = {
@@ -56,18 +56,18 @@ def card_name(card: Card, declared: Color | None = None) -> str:
     """The card in words; a wild with a declared colour says it."""
     if card.color is not None:
         value = str(card.rank) if card.kind is Kind.NUMBER else _KIND_NAMES[card.kind]
-        return f"{COLOUR_WORDS[card.color].capitalize()} {value}"
+        return f"{COLOR_WORDS[card.color].capitalize()} {value}"
     name = _KIND_NAMES[card.kind]
     if declared is None or card.kind is Kind.WILD_MAMBO:  # §7.11.7: a Mambo declares none
         return name
-    return f"{name}, choosing {COLOUR_WORDS[declared]}"
+    return f"{name}, choosing {COLOR_WORDS[declared]}"
 
 
 def every_card() -> list[Card]:
     """One card of every code any deck or theme pack holds, in the terminal's order."""
     cards = [Card(kind) for kind in Kind if kind.is_wild]
     actions = [kind for kind in Kind if kind is not Kind.NUMBER and not kind.is_wild]
-    for color in COLOUR_WORDS:
+    for color in COLOR_WORDS:
         cards += [Card(Kind.NUMBER, color, rank) for rank in range(10)]
         cards += [Card(kind, color) for kind in actions]
     return sorted(cards, key=lambda card: card.sort_key)
@@ -80,7 +80,7 @@ def card_names() -> dict[str, str]:
     names = {card.code: card_name(card) for card in every_card()}
     for card in every_card():
         if card.is_wild:
-            for color in COLOUR_WORDS:
+            for color in COLOR_WORDS:
                 names[f"{card.code}:{color.letter}"] = card_name(card, color)
     return names
 
@@ -131,7 +131,7 @@ def cards_text(
     return Text(" ").join(draw(card.code, None) for card in cards)
 
 
-def colour_text(letter: str) -> Text:
+def color_text(letter: str) -> Text:
     """A colour named in words, in that colour: `green`."""
     key = letter.upper()
-    return Text(COLOUR_NAMES.get(key, letter), style=CARD_STYLES.get(key, ""))
+    return Text(COLOR_NAMES.get(key, letter), style=CARD_STYLES.get(key, ""))

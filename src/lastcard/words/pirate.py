@@ -24,7 +24,7 @@ from lastcard.core.matching import matches
 CardFormat = Callable[[Card, Color | None], str]
 """Draws a card as text (with a wild's declared colour, or None): `R▲5`, or `Red 5`."""
 
-ColourFormat = Callable[[Color], str]
+ColorFormat = Callable[[Color], str]
 """Names a colour: `red`."""
 
 
@@ -96,14 +96,14 @@ def window_play(view: PlayerView, after_draw: bool = False) -> WindowPlay | None
 
 
 def what_it_was(
-    play: WindowPlay, names: Sequence[str], card: CardFormat, colour: ColourFormat
+    play: WindowPlay, names: Sequence[str], card: CardFormat, color: ColorFormat
 ) -> str:
     """What everyone can know of the play: `Ada played G■7 on R▲5 (red): it does not match.`;
     after a draw, the honest version of "it matches"."""
     who = names[play.player]
     played = card(play.card, play.color if play.card.is_wild else None)
     beneath = card(play.beneath, play.to_match if play.beneath.is_wild else None)
-    said = f"{who} played {played} on {beneath} ({colour(play.to_match)})"
+    said = f"{who} played {played} on {beneath} ({color(play.to_match)})"
     if not play.matched:
         return f"{said}: it does not match."
     if play.after_draw:

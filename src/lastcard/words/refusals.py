@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from lastcard.core import Action, ActionKind, IllegalActionError, Phase, PlayerView, rule_facts
 
-from .cards import COLOUR_WORDS, value_name
+from .cards import COLOR_WORDS, value_name
 from .style import Style
 
 # Answers tried while nothing asks for them.
@@ -111,12 +111,12 @@ def _does_not_match(action: Action, view: PlayerView, style: Style) -> str | Non
     card = action.card
     if card is None:
         return None
-    colour = COLOUR_WORDS[view.color] if view.color is not None else "matching"
+    color = COLOR_WORDS[view.color] if view.color is not None else "matching"
     value = value_name(view.top)  # a wild top has no value to match
     also = f", {'an' if value == '8' else 'a'} {value}" if value is not None else ""
     return (
         f"{style.card(card, None)} does not match {_top(view, style)}: "
-        f"play a {colour} card{also} or a wild."
+        f"play a {color} card{also} or a wild."
     )
 
 
@@ -125,8 +125,8 @@ def _not_in_hand(action: Action, view: PlayerView, style: Style) -> str | None:
 
 
 def _wild_draw_four(action: Action, view: PlayerView, style: Style) -> str:
-    colour = COLOUR_WORDS[view.color] if view.color is not None else "current"
-    return f"A Wild Draw Four may be played only when you hold no {colour} card."
+    color = COLOR_WORDS[view.color] if view.color is not None else "current"
+    return f"A Wild Draw Four may be played only when you hold no {color} card."
 
 
 def _only_drawn(action: Action, view: PlayerView, style: Style) -> str | None:
@@ -172,13 +172,13 @@ def _hand_is_over(action: Action, view: PlayerView, style: Style) -> str:
     return f"The hand is over: deal the next hand {style.key('next')}."
 
 
-def _missing_colour(action: Action, view: PlayerView, style: Style) -> str | None:
+def _missing_color(action: Action, view: PlayerView, style: Style) -> str | None:
     if action.card is None:
         return None
     return f"Name the colour {style.card(action.card, None)} chooses {style.key('colour')}."
 
 
-def _unexpected_colour(action: Action, view: PlayerView, style: Style) -> str | None:
+def _unexpected_color(action: Action, view: PlayerView, style: Style) -> str | None:
     if action.card is None:
         return None
     return f"{style.card(action.card, None)} names no colour: play it without one."
@@ -201,8 +201,8 @@ _SAID: dict[str, Callable[[Action, PlayerView, Style], str | None]] = {
     "CATCH_INVALID": _catch,
     "CATCH_TOO_LATE": _catch,
     "HAND_IS_OVER": _hand_is_over,
-    "MISSING_COLOUR": _missing_colour,
-    "UNEXPECTED_COLOUR": _unexpected_colour,
+    "MISSING_COLOUR": _missing_color,
+    "UNEXPECTED_COLOUR": _unexpected_color,
     "INVALID_TARGET": _invalid_target,
 }
 

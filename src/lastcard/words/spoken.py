@@ -19,7 +19,7 @@ from rich.text import Text
 
 from lastcard.core import Card, Color
 
-from .cards import COLOUR_WORDS, card_name
+from .cards import COLOR_WORDS, card_name
 
 _CARD_START, _CARD_END = "\u2062", "\u2063"
 _NEXT_CARD = f"{_CARD_END} {_CARD_START}"
@@ -31,13 +31,13 @@ _REPLACED = {" · ": ", ", "…": "...", "→": " to ", " — ": ", "}
 def narration_card(code: str, declared: str | None) -> Text:
     """`card_name` as the `Narrator` draws cards (`card_format`: a code and a colour letter),
     marked so that `spoken` separates the cards of a list with commas."""
-    colour = Color.from_letter(declared) if declared else None
-    return Text(f"{_CARD_START}{card_name(Card.from_code(code), colour)}{_CARD_END}")
+    color = Color.from_letter(declared) if declared else None
+    return Text(f"{_CARD_START}{card_name(Card.from_code(code), color)}{_CARD_END}")
 
 
-def narration_colour(letter: str) -> Text:
-    """A declared colour in words, as the `Narrator` draws colours (`colour_format`)."""
-    return Text(COLOUR_WORDS[Color.from_letter(letter)])
+def narration_color(letter: str) -> Text:
+    """A declared colour in words, as the `Narrator` draws colours (`color_format`)."""
+    return Text(COLOR_WORDS[Color.from_letter(letter)])
 
 
 def spoken(line: str) -> str:

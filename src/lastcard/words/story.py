@@ -40,7 +40,7 @@ class Narrator(TurnStory, VariantStory, ScoreStory):
     the official game) say whether high or low totals are good and who plays in teams. `you`
     is the seat of the person reading, told in the second person ("You play R5").
     `card_format` draws the cards (default `card_text`: codes in their colours) and
-    `colour_format` a declared colour's letter (default `colour_text`: its name)."""
+    `color_format` a declared colour's letter (default `color_text`: its name)."""
 
     def sync(self, state: GameState | PlayerView) -> None:
         """Take each hand's size from `state` (or a view: hand sizes are public)."""

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from lastcard.core import Card, Color, Rules
 
-from .cards import CardFormat, card_text, cards_text, colour_text
+from .cards import CardFormat, card_text, cards_text, color_text
 
 
 class StoryBase:
@@ -25,13 +25,13 @@ class StoryBase:
         *,
         you: int | None = None,
         card_format: CardFormat | None = None,
-        colour_format: Callable[[str], Text] | None = None,
+        color_format: Callable[[str], Text] | None = None,
     ) -> None:
         self.players = players
         self.you = you
         self._limit_reached = False  # the next blocked hand ended at the turn limit (§3.11.4)
         self._card = card_format if card_format is not None else card_text
-        self._colour = colour_format if colour_format is not None else colour_text
+        self._color_format = color_format if color_format is not None else color_text
         self.rules = rules if rules is not None else Rules()
         self.names = list(names) if names is not None else [f"Seat {k}" for k in range(players)]
         self.sizes = [0] * players

@@ -215,7 +215,7 @@ class TurnStory(StoryBase):
             self._line(
                 self.seat(e.seat),
                 self._verb(e.seat, " names the colour: ", " name the colour: "),
-                self._colour(_letter(e.color)),
+                self._color_format(_letter(e.color)),
                 ".",
             )
         ]

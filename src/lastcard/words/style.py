@@ -17,7 +17,7 @@ from rich.text import Text
 
 from lastcard.core import Card, Color
 
-from .cards import COLOUR_WORDS, card_name
+from .cards import COLOR_WORDS, card_name
 
 CardWords = Callable[[Card, Color | None], str]
 """Draws a card as text (with a wild's declared colour, or None): `R▲5`, or `Red 5`."""
@@ -69,8 +69,8 @@ class Style:
             return self.rich_card(card, declared)
         return Text(self.card(card, declared))
 
-    def colour(self, color: Color) -> str:
-        return COLOUR_WORDS[color]
+    def color(self, color: Color) -> str:
+        return COLOR_WORDS[color]
 
 
 def _hints(opening: str, closing: str, letters: Mapping[str, str]) -> dict[str, str]:

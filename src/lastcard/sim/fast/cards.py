@@ -90,7 +90,7 @@ WILD = 52
 WD4 = 53
 KINDS = 54
 DECK_SIZE = _DECK_CARDS
-_COLOURED = np.uint64((1 << 52) - 1)
+_COLORED = np.uint64((1 << 52) - 1)
 _WILDS = np.uint64(3 << 52)
 _WD4_BIT = np.uint64(1 << 53)
 _PLAIN = np.uint64((1 << 53) - 1)  # every kind but the WD4
@@ -115,13 +115,13 @@ def playable_masks() -> np.ndarray:
     """masks[colour, top kind]: the kinds `matching.matches` lets play on `top` (§3.2)."""
     cards = [Card.from_code(code) for code in CARD_ORDER[:KINDS]]
     masks = np.zeros((4, KINDS), dtype=np.uint64)
-    for colour_index, colour in enumerate(COLORS):
+    for color_index, color in enumerate(COLORS):
         for top, top_card in enumerate(cards):
             mask = 0
             for kind, card in enumerate(cards):
-                if matches(card, top_card, colour):
+                if matches(card, top_card, color):
                     mask |= 1 << kind
-            masks[colour_index, top] = mask
+            masks[color_index, top] = mask
     return masks
 
 
@@ -131,13 +131,13 @@ _MATCH = playable_masks()
 _MATCH_FLAT = _MATCH.ravel().copy()  # _MATCH[colour, top] at colour * KINDS + top
 # Each kind's face (0-9 numbers, 10 Skip, 11 Reverse, 12 Draw Two, 13 wild) and colour (-1 wild).
 _FACE = np.array([k % 13 if k < WILD else 13 for k in range(KINDS)], dtype=np.int64)
-_COLOUR_OF = np.array([k // 13 if k < WILD else -1 for k in range(KINDS)], dtype=np.int64)
+_COLOR_OF = np.array([k // 13 if k < WILD else -1 for k in range(KINDS)], dtype=np.int64)
 _POINTS = np.array([Card.from_code(code).points for code in CARD_ORDER[:KINDS]], dtype=np.int64)
 _FACE_MASKS = np.array(
     [sum(1 << (13 * c + face) for c in range(4)) for face in range(13)], dtype=np.uint64
 )
 _ACTIONS = np.uint64(int(_FACE_MASKS[10] | _FACE_MASKS[11] | _FACE_MASKS[12]))
-_COLOUR_MASKS = np.array([((1 << 13) - 1) << (13 * c) for c in range(4)], dtype=np.uint64)
+_COLOR_MASKS = np.array([((1 << 13) - 1) << (13 * c) for c in range(4)], dtype=np.uint64)
 
 
 @njit(cache=True, inline="always")

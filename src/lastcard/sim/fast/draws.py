@@ -8,30 +8,30 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cards import _COLOUR_MASKS, _PLAIN, _WD4_BIT, WD4
+from .cards import _COLOR_MASKS, _PLAIN, _WD4_BIT, WD4
 from .streams import _shuffle
 
 
 @njit(cache=True, inline="always")
-def draw_listed(playable, held, colour, stock_n, discard_n, may_draw_voluntarily):
+def draw_listed(playable, held, color, stock_n, discard_n, may_draw_voluntarily):
     """`_may_draw` for a seat holding the kinds `held`: a draw is listed when voluntary draws
     are on and a card can be drawn, or without a legal play (a WD4 is one only when it would
     be legal, §3.3.1; with nothing to draw it is a pass, §3.11)."""
     has_play = (playable & _PLAIN) != 0
     if not has_play and (playable & _WD4_BIT) != 0:
-        has_play = (held & _COLOUR_MASKS[np.uint64(colour)]) == 0
+        has_play = (held & _COLOR_MASKS[np.uint64(color)]) == 0
     can_draw = stock_n > 0 or discard_n > 1
     return (can_draw and may_draw_voluntarily) or not has_play
 
 
 @njit(cache=True, inline="always")
-def drawn_playable(legal, card, held, colour, bluffing):
+def drawn_playable(legal, card, held, color, bluffing):
     """Whether the card just drawn may be played (`engine._draw`): it matches the top card
     (`legal`, the kinds that do), and a Wild Draw Four without bluffing only with no card of
     the colour among `held`, the hand with it (§3.3.1, §3.4.1)."""
     if (legal >> np.uint64(card)) & np.uint64(1) == 0:
         return False
-    return card != WD4 or bluffing or (held & _COLOUR_MASKS[np.uint64(colour)]) == 0
+    return card != WD4 or bluffing or (held & _COLOR_MASKS[np.uint64(color)]) == 0
 
 
 @njit(cache=True, inline="always")

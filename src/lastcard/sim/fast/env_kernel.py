@@ -31,8 +31,8 @@ import numpy as np
 from numba import njit, prange
 
 from .cards import (
-    _COLOUR_MASKS,
-    _COLOUR_OF,
+    _COLOR_MASKS,
+    _COLOR_OF,
     _DECK_BACK_TO_FRONT,
     _FACE,
     _POINTS,
@@ -106,7 +106,7 @@ S_HAND_NUMBER = 0
 S_DEALER = 1
 S_STOCK_N = 2
 S_DISCARD_N = 3
-S_COLOUR = 4
+S_COLOR = 4
 S_DIRECTION = 5
 S_TURN = 6
 S_TO_ACT = 7
@@ -115,14 +115,14 @@ S_PENDING = 9
 S_DRAWN = 10
 S_CH_PLAYER = 11  # the seat whose WD4 may be challenged, -1: none
 S_CH_LEGAL = 12
-S_CH_COLOUR = 13  # the colour it is judged against (the challenge's colour)
+S_CH_COLOR = 13  # the colour it is judged against (the challenge's colour)
 S_EXPOSED = 14
 S_UNCAUGHT = 15  # bit mask of seats whose missed call can no longer be caught
 S_PASSES = 16
 S_HAND_TURNS = 17
 S_TOP_PLAYER = 18
 S_WD4_PLAYER = 19  # the heuristic bots' memory of a WD4 awaiting its answer
-S_WD4_COLOUR = 20
+S_WD4_COLOR = 20
 S_BOTS_POLLED = 21  # the bots' offers at this position were polled (and let pass)
 S_PASSED = 22  # bit mask of external seats that let their offer pass at this position
 S_DEAL = 23  # a hand is to be dealt before anything else
@@ -160,7 +160,7 @@ O_COUNTS = 339
 # What an action number means to the kernel: act[n, X_...] (`lastcard.rl.vector` fills it).
 X_KIND = 0  # an A_ kind, or -1: PASS
 X_CARD = 1
-X_COLOUR = 2
+X_COLOR = 2
 X_UNO = 3
 X_SIZE = 4
 
@@ -283,13 +283,13 @@ def _deal(
     discard_n = 1
     first = _step(dealer, 1, P)
     phase = AWAIT_TURN
-    colour = 0
+    color = 0
     if card == WILD:
         phase = AWAIT_FIRST_COLOR
         turn = first
         to_act = dealer if first_wild == 1 else first
     else:
-        colour = _COLOUR_OF[card]
+        color = _COLOR_OF[card]
         face = _FACE[card]
         if face < 10:
             turn = to_act = first
@@ -314,7 +314,7 @@ def _deal(
             turn = to_act = _step(victim, direction, P)
     st[S_STOCK_N] = stock_n
     st[S_DISCARD_N] = discard_n
-    st[S_COLOUR] = colour
+    st[S_COLOR] = color
     st[S_DIRECTION] = direction
     st[S_TURN] = turn
     st[S_TO_ACT] = to_act
@@ -332,22 +332,22 @@ def _bot_choice(
     P = players
     phase = st[S_PHASE]
     exposed = st[S_EXPOSED]
-    colour = st[S_COLOUR]
+    color = st[S_COLOR]
     top = discard[st[S_DISCARD_N] - 1]
     drawn = st[S_DRAWN]
     bluffing = rules[R_BLUFFING] != 0
     a_kind = -1
     a_card = -1
-    a_colour = 0
+    a_color = 0
     greedy = habits[seat, H_POLICY] == POLICY_GREEDY
     size = sizes[seat]
     wise = heuristic and habits[seat, H_POLICY] == POLICY_HEURISTIC
     if wise:
         remember_asked(seat, memory)
-        a_kind, a_card, a_colour, _ = _heuristic_decides(
-            seat, phase, exposed, habits, hands, masks, sizes, P, st[S_DIRECTION], colour,
+        a_kind, a_card, a_color, _ = _heuristic_decides(
+            seat, phase, exposed, habits, hands, masks, sizes, P, st[S_DIRECTION], color,
             top, drawn, match, 0, bluffing, rules[R_VOLUNTARY_DRAW] != 0, st[S_STOCK_N],
-            discard, st[S_DISCARD_N], st[S_TOP_PLAYER], st[S_WD4_COLOUR], rules[R_TARGET] != 0,
+            discard, st[S_DISCARD_N], st[S_TOP_PLAYER], st[S_WD4_COLOR], rules[R_TARGET] != 0,
             rules[R_TWO_PLAYER] != 0, False, void, known, memory,
         )  # fmt: skip
     elif exposed == seat and habits[seat, H_CALL_UNO] != 0:
@@ -357,9 +357,9 @@ def _bot_choice(
     elif phase == AWAIT_FIRST_COLOR:
         a_kind = A_COLOR
         if greedy:
-            a_colour = _favourite(hands, seat, bot_seed, bot_counter)
+            a_color = _favourite(hands, seat, bot_seed, bot_counter)
         else:
-            a_colour = _bot_below(bot_seed, bot_counter, seat, 4)
+            a_color = _bot_below(bot_seed, bot_counter, seat, 4)
     elif phase == AWAIT_WD4_RESPONSE:
         if greedy:
             a_kind = A_CHALLENGE if habits[seat, H_CHALLENGE] != 0 else A_ACCEPT
@@ -367,19 +367,19 @@ def _bot_choice(
             r = _bot_below(bot_seed, bot_counter, seat, 2)
             a_kind = A_CHALLENGE if r == 0 else A_ACCEPT
     else:
-        playable = _playable(masks, seat, phase, match, bluffing, top, colour, drawn)
+        playable = _playable(masks, seat, phase, match, bluffing, top, color, drawn)
         if greedy:
             candidates = playable
-            dishonest = (masks[seat] & _COLOUR_MASKS[colour]) != 0
+            dishonest = (masks[seat] & _COLOR_MASKS[color]) != 0
             if habits[seat, H_BLUFF] == 0 and dishonest:
                 candidates &= ~_WD4_BIT
             if candidates != 0:
                 a_kind = A_PLAY
                 a_card = _greedy_card(candidates, bot_seed, bot_counter, seat)
                 if a_card >= WILD:
-                    a_colour = _favourite(hands, seat, bot_seed, bot_counter)
+                    a_color = _favourite(hands, seat, bot_seed, bot_counter)
                 else:
-                    a_colour = _COLOUR_OF[a_card]
+                    a_color = _COLOR_OF[a_card]
                     _greedy_target(a_card, seat, sizes, st[S_DIRECTION], P, False)
             else:
                 a_kind = A_DRAW if phase == AWAIT_TURN else A_KEEP
@@ -388,7 +388,7 @@ def _bot_choice(
             extra = 1
             if phase == AWAIT_TURN:
                 listed = draw_listed(
-                    playable, masks[seat], colour, st[S_STOCK_N], st[S_DISCARD_N],
+                    playable, masks[seat], color, st[S_STOCK_N], st[S_DISCARD_N],
                     rules[R_VOLUNTARY_DRAW] != 0,
                 )  # fmt: skip
                 if not listed or (n_options > 0 and habits[seat, H_VOLUNTARY] == 0):
@@ -396,10 +396,10 @@ def _bot_choice(
             r = _bot_below(bot_seed, bot_counter, seat, n_options + extra)
             if r < n_options:
                 a_kind = A_PLAY
-                a_card, a_colour, _ = _nth_variant(playable, r, seat, size, P, False)
+                a_card, a_color, _ = _nth_variant(playable, r, seat, size, P, False)
             else:
                 a_kind = A_DRAW if phase == AWAIT_TURN else A_KEEP
-    return a_kind, a_card, a_colour
+    return a_kind, a_card, a_color
 
 
 @njit(cache=True)
@@ -458,7 +458,7 @@ def _end_hand(st, players, hands, masks, scores, went_out, rules, reward_game, r
 
 @njit(cache=True)
 def _apply(
-    seat, a_kind, a_card, a_colour, uno, st, seed, counter, rules, players, hands, masks,
+    seat, a_kind, a_card, a_color, uno, st, seed, counter, rules, players, hands, masks,
     sizes, stock, discard, habits, void, known, memory, shown_hand, heuristic, match, scores,
     reward_game, rew,
 ):  # fmt: skip
@@ -489,7 +489,7 @@ def _apply(
             remember_draw(P, habits, void, exposed, sizes[exposed] - size_before, -1)
         st[S_EXPOSED] = -1
     elif a_kind == A_COLOR:
-        st[S_COLOUR] = a_colour
+        st[S_COLOR] = a_color
         st[S_PHASE] = AWAIT_TURN
         st[S_TO_ACT] = st[S_TURN]
         st[S_DRAWN] = -1
@@ -503,7 +503,7 @@ def _apply(
             if heuristic:
                 remember_challenge(
                     P, habits, void, known, memory, seat, challenger, not legal,
-                    st[S_WD4_COLOUR], shown_hand,
+                    st[S_WD4_COLOR], shown_hand,
                 )  # fmt: skip
                 st[S_WD4_PLAYER] = -1
                 victim = challenger if not legal else seat
@@ -553,14 +553,14 @@ def _apply(
             st[S_UNCAUGHT] |= 1 << exposed
         st[S_EXPOSED] = -1
         st[S_UNCAUGHT] &= ~(1 << seat)
-        colour_before = st[S_COLOUR]
+        color_before = st[S_COLOR]
         hands[seat, card] -= 1
         if hands[seat, card] == 0:
             masks[seat] &= ~(np.uint64(1) << np.uint64(card))
         sizes[seat] -= 1
         discard[discard_n] = card
         discard_n += 1
-        st[S_COLOUR] = a_colour
+        st[S_COLOR] = a_color
         st[S_TOP_PLAYER] = seat
         st[S_PASSES] = 0
         st[S_DRAWN] = -1
@@ -570,7 +570,7 @@ def _apply(
         if heuristic:
             remember_play(P, habits, void, known, seat, card)
             st[S_WD4_PLAYER] = seat if card == WD4 else -1
-            st[S_WD4_COLOUR] = colour_before
+            st[S_WD4_COLOR] = color_before
         if sizes[seat] == 0:
             if card == WD4 or face == 12:
                 total = pending + (4 if card == WD4 else 2)
@@ -583,8 +583,8 @@ def _apply(
         else:
             if card == WD4 and bluffing:
                 st[S_CH_PLAYER] = seat
-                st[S_CH_LEGAL] = (masks[seat] & _COLOUR_MASKS[colour_before]) == 0
-                st[S_CH_COLOUR] = colour_before
+                st[S_CH_LEGAL] = (masks[seat] & _COLOR_MASKS[color_before]) == 0
+                st[S_CH_COLOR] = color_before
                 if heuristic:
                     for k in range(KINDS):
                         shown_hand[k] = hands[seat, k]
@@ -637,7 +637,7 @@ def _apply(
         st[S_EXPOSED] = -1
         if stock_n == 0 and discard_n <= 1:
             if heuristic:
-                remember_pass(P, habits, void, seat, st[S_COLOUR])
+                remember_pass(P, habits, void, seat, st[S_COLOR])
             st[S_PASSES] += 1
             if st[S_PASSES] >= P:
                 went_out = -1
@@ -645,14 +645,14 @@ def _apply(
                 st[S_TURN] = st[S_TO_ACT] = _step(seat, direction, P)
             st[S_HAND_TURNS] += 1
         else:
-            colour = st[S_COLOUR]
+            color = st[S_COLOR]
             top = discard[discard_n - 1]
             stock_n, discard_n, counter, card = draw_cards(
                 seat, 1, hands, masks, sizes, stock, stock_n, discard, discard_n, seed, counter
             )
             if heuristic:
-                remember_draw(P, habits, void, seat, 1, colour)
-            if drawn_playable(match[colour, top], card, masks[seat], colour, bluffing):
+                remember_draw(P, habits, void, seat, 1, color)
+            if drawn_playable(match[color, top], card, masks[seat], color, bluffing):
                 st[S_PHASE] = AFTER_DRAW
                 st[S_DRAWN] = card
             else:
@@ -711,7 +711,7 @@ def _advance(
         a_seat = -1
         a_kind = -1
         a_card = -1
-        a_colour = 0
+        a_color = 0
         if exposed >= 0 and s_g[S_BOTS_POLLED] == 0:
             for s in range(P):
                 if s == to_act or external[g, s]:
@@ -740,13 +740,13 @@ def _advance(
                     s_g[S_OFFER] = 1
                     break
             a_seat = to_act
-            a_kind, a_card, a_colour = _bot_choice(
+            a_kind, a_card, a_color = _bot_choice(
                 to_act, s_g, rules, P, habits[g], hands[g], masks[g], sizes[g], discard[g],
                 match, bot_seeds[g], bot_counters[g], void[g], known[g], memory[g], heuristic,
             )  # fmt: skip
         uno = a_kind == A_PLAY and sizes[g, a_seat] == 2 and habits[g, a_seat, H_CALL_UNO] != 0
         counter = _apply(
-            a_seat, a_kind, a_card, a_colour, uno, s_g, seed, counter, rules, P, hands[g],
+            a_seat, a_kind, a_card, a_color, uno, s_g, seed, counter, rules, P, hands[g],
             masks[g], sizes[g], stock[g], discard[g], habits[g], void[g], known[g], memory[g],
             shown_hand[g], heuristic, match, scores[g], reward_game, rew[g],
         )  # fmt: skip
@@ -770,7 +770,7 @@ def _observe(g, seat, st, players, hands, sizes, discard, scores, out):
     if phase == AFTER_DRAW and seat == turn and s_g[S_DRAWN] >= 0:
         out[O_DRAWN + s_g[S_DRAWN]] = 1.0
     if phase != AWAIT_FIRST_COLOR:
-        out[O_COLOR + s_g[S_COLOUR]] = 1.0
+        out[O_COLOR + s_g[S_COLOR]] = 1.0
     out[O_DIRECTION] = s_g[S_DIRECTION]
     out[O_PHASE + _PHASE_SLOT[phase]] = 1.0
     to_act = s_g[S_TO_ACT]
@@ -794,7 +794,7 @@ def _observe(g, seat, st, players, hands, sizes, discard, scores, out):
             out[O_UNCAUGHT + k] = 1.0
     if s_g[S_CH_PLAYER] >= 0 and to_act == seat:
         out[O_CHALLENGE] = 1.0
-        out[O_CHALLENGE + 1 + s_g[S_CH_COLOUR]] = 1.0
+        out[O_CHALLENGE + 1 + s_g[S_CH_COLOR]] = 1.0
     out[O_COUNTS] = s_g[S_PENDING]
     out[O_COUNTS + 1] = s_g[S_STOCK_N]
     out[O_COUNTS + 2] = s_g[S_HAND_TURNS] / 100.0
@@ -815,12 +815,12 @@ def _write_mask(g, st, rules, masks, sizes, discard, match, play_base, nums, pas
         out[pass_n] = 1
         return
     phase = s_g[S_PHASE]
-    colour = s_g[S_COLOUR]
+    color = s_g[S_COLOR]
     penultimate = sizes[g, seat] == 2
     if phase in (AWAIT_TURN, AFTER_DRAW):
         top = discard[g, s_g[S_DISCARD_N] - 1]
         playable = _playable(
-            masks[g], seat, phase, match, rules[R_BLUFFING] != 0, top, colour, s_g[S_DRAWN]
+            masks[g], seat, phase, match, rules[R_BLUFFING] != 0, top, color, s_g[S_DRAWN]
         )
         bits = playable
         while bits != 0:
@@ -838,7 +838,7 @@ def _write_mask(g, st, rules, masks, sizes, discard, match, play_base, nums, pas
                     out[base + 1] = 1
         if phase == AWAIT_TURN:
             if draw_listed(
-                playable, masks[g, seat], colour, s_g[S_STOCK_N], s_g[S_DISCARD_N],
+                playable, masks[g, seat], color, s_g[S_STOCK_N], s_g[S_DISCARD_N],
                 rules[R_VOLUNTARY_DRAW] != 0,
             ):  # fmt: skip
                 out[nums[N_DRAW]] = 1
@@ -908,12 +908,12 @@ def _one(
         if kind < 0:  # PASS: the offer is let go at this position
             s_g[S_PASSED] |= 1 << seat
         else:
-            colour = act[action, X_COLOUR]
+            color = act[action, X_COLOR]
             card = act[action, X_CARD]
             if kind == A_PLAY and card < WILD:
-                colour = _COLOUR_OF[card]
+                color = _COLOR_OF[card]
             counters[g] = _apply(
-                seat, kind, card, colour, act[action, X_UNO] != 0, s_g, seeds[g], counters[g],
+                seat, kind, card, color, act[action, X_UNO] != 0, s_g, seeds[g], counters[g],
                 rules, players, hands[g], masks[g], sizes[g], stock[g], discard[g], habits[g],
                 void[g], known[g], memory[g], shown_hand[g], heuristic, match, scores[g],
                 reward_game, rew[g],

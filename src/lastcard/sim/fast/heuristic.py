@@ -21,7 +21,7 @@ was last asked (its seat count and its own hand), so updating at once is the sam
   of hands makes it forget) and has seen its hand since the last exchange (only then does an
   exchange teach it the hand it gave away), and the Wild Draw Four tallies of seat `s`.
 
-**Decisions** (`best_play`, `respond`, `first_colour`) follow `HeuristicBot.choose`: the
+**Decisions** (`best_play`, `respond`, `first_color`) follow `HeuristicBot.choose`: the
 caller applies the thresholds (`DRAW_SCORE`, `KEEP_SCORE`, `PASS_SCORE`) where `choose` does.
 The weights are `layout`'s copies of the bot's (`support` checks they still agree).
 
@@ -37,9 +37,9 @@ import numpy as np
 from numba import njit
 
 from .cards import (
-    _COLOUR_MASKS,
-    _COLOUR_OF,
-    _COLOURED,
+    _COLOR_MASKS,
+    _COLOR_OF,
+    _COLORED,
     _DECK,
     _FACE,
     _POINTS,
@@ -57,7 +57,7 @@ from .layout import (
     A_CHALLENGE,
     A_PLAY,
     CAUGHT,
-    COLOUR_SHARE,
+    COLOR_SHARE,
     DENY,
     DRAW_SCORE,
     DRAWN_CARD,
@@ -90,7 +90,7 @@ from .layout import (
 from .streams import _ONE
 
 # The cards of each colour in the deck (`_unseen_share` counts them from `deck_cards()`).
-_DECK_COLOURS = np.array([int(np.sum(_COLOUR_OF[_DECK] == c)) for c in range(4)], dtype=np.int64)
+_DECK_COLORS = np.array([int(np.sum(_COLOR_OF[_DECK] == c)) for c in range(4)], dtype=np.int64)
 
 
 # -- memory ---------------------------------------------------------------------------------
@@ -137,40 +137,40 @@ def remember_asked(seat, memory):
 @njit(cache=True)
 def remember_play(players, habits, void, known, seat, card):
     """`_on_play`: the player held a card of the card's colour, and one known card less."""
-    colour = _COLOUR_OF[card]
+    color = _COLOR_OF[card]
     for o in range(players):
         if _observes(habits, o):
-            if colour >= 0:
-                void[o, seat, colour] = -1
+            if color >= 0:
+                void[o, seat, color] = -1
             if known[o, seat, card] > 0:
                 known[o, seat, card] -= 1
                 known[o, seat, KNOWN_TOTAL] -= 1
 
 
 @njit(cache=True)
-def remember_draw(players, habits, void, seat, count, turn_colour):
+def remember_draw(players, habits, void, seat, count, turn_color):
     """`_on_draw`: `count` cards more since each colour it lacked; a draw on its turn
-    (`turn_colour` >= 0, the colour current) shows it lacked that colour (to the others)."""
+    (`turn_color` >= 0, the colour current) shows it lacked that colour (to the others)."""
     for o in range(players):
         if _observes(habits, o):
-            if turn_colour >= 0 and seat != o:
-                void[o, seat, turn_colour] = 0
+            if turn_color >= 0 and seat != o:
+                void[o, seat, turn_color] = 0
             for c in range(4):
                 if void[o, seat, c] >= 0:
                     void[o, seat, c] += count
 
 
 @njit(cache=True)
-def remember_pass(players, habits, void, seat, colour):
+def remember_pass(players, habits, void, seat, color):
     """`_on_pass`: a seat that passes holds nothing of the current colour."""
     for o in range(players):
         if _observes(habits, o):
-            void[o, seat, colour] = 0
+            void[o, seat, color] = 0
 
 
 @njit(cache=True)
 def remember_challenge(
-    players, habits, void, known, memory, challenger, player, succeeded, colour, shown_hand
+    players, habits, void, known, memory, challenger, player, succeeded, color, shown_hand
 ):
     """`_on_challenge` (before the draw it causes): the tallies, the colour the player was
     shown to hold or lack, and for the challenger the hand it was shown (`shown_hand`: the
@@ -183,7 +183,7 @@ def remember_challenge(
         memory[player, M_HONEST] += 1
     for o in range(players):
         if _observes(habits, o):
-            void[o, player, colour] = -1 if succeeded else 0
+            void[o, player, color] = -1 if succeeded else 0
     if _observes(habits, challenger):
         _learn(void, known, challenger, player, shown_hand)
 
@@ -307,15 +307,15 @@ def _harm(victim, me, draws, skip, sizes, players):
 
 
 @njit(cache=True, inline="always")
-def _lacks(void, me, seat, colour):
-    """`_lacks`: how likely `seat` is to hold no card of `colour` (the float power, as
+def _lacks(void, me, seat, color):
+    """`_lacks`: how likely `seat` is to hold no card of `color` (the float power, as
     Python's `x ** n` computes it)."""
     if seat == me:
         return 0.0
-    since = void[me, seat, colour]
+    since = void[me, seat, color]
     if since < 0:
         return 0.0
-    return (1.0 - COLOUR_SHARE) ** np.float64(since)
+    return (1.0 - COLOR_SHARE) ** np.float64(since)
 
 
 @njit(cache=True, inline="always")
@@ -325,17 +325,17 @@ def _kept(hands, seat, played, kind):
 
 
 @njit(cache=True)
-def _follow_value(hands, seat, played, kept_n, colour, face):
-    """`_follow_value` of the hand without `played` (`kept_n` cards), the colour `colour` and
+def _follow_value(hands, seat, played, kept_n, color, face):
+    """`_follow_value` of the hand without `played` (`kept_n` cards), the colour `color` and
     a top card of face `face` (-1: a wild, only the colour counts)."""
     if kept_n == 0:
         return 0.0
     follow = 0
     for f in range(13):
-        follow += _kept(hands, seat, played, colour * 13 + f)
+        follow += _kept(hands, seat, played, color * 13 + f)
     if face >= 0:  # the same number or symbol in another colour
         for c in range(4):
-            if c != colour:
+            if c != color:
                 follow += _kept(hands, seat, played, c * 13 + face)
     value = FLEX * follow * (1.0 + SMALL_HAND / kept_n)
     if kept_n == 1:
@@ -347,8 +347,8 @@ def _follow_value(hands, seat, played, kept_n, colour, face):
 
 
 @njit(cache=True)
-def _colour_for(hands, seat, played, kept_n, victim, void):
-    """`_colour_for`: the colour to name, with the hand left once `played` is played; `victim`
+def _color_for(hands, seat, played, kept_n, victim, void):
+    """`_color_for`: the colour to name, with the hand left once `played` is played; `victim`
     -1 for none."""
     best = 0
     best_score = -1.0
@@ -363,9 +363,9 @@ def _colour_for(hands, seat, played, kept_n, victim, void):
 
 
 @njit(cache=True)
-def first_colour(hands, seat, size, void):
+def first_color(hands, seat, size, void):
     """The colour named for a first Wild: the favourite of the whole hand."""
-    return _colour_for(hands, seat, -1, size, -1, void)
+    return _color_for(hands, seat, -1, size, -1, void)
 
 
 @njit(cache=True)
@@ -393,12 +393,12 @@ def _card_score(
         )
         after = back
     if card >= WILD:
-        colour = _colour_for(hands, seat, card, kept_n, after, void)
-        score += _follow_value(hands, seat, card, kept_n, colour, -1)
+        color = _color_for(hands, seat, card, kept_n, after, void)
+        score += _follow_value(hands, seat, card, kept_n, color, -1)
     else:
-        colour = _COLOUR_OF[card]
-        score += _follow_value(hands, seat, card, kept_n, colour, face)
-    score += DENY * _lacks(void, seat, after, colour)
+        color = _COLOR_OF[card]
+        score += _follow_value(hands, seat, card, kept_n, color, face)
+    score += DENY * _lacks(void, seat, after, color)
     target = -1
     if seven_o and card < WILD and face == 7:
         # The best exchange; among equals the smaller hand, then the first seat after this
@@ -414,7 +414,7 @@ def _card_score(
     elif seven_o and card < WILD and face == 0:
         giver = _step(seat, -direction, players)
         score += _exchange(kept_n, sizes[nxt], kept_n, sizes[giver])
-    return score, colour, target
+    return score, color, target
 
 
 @njit(cache=True)
@@ -423,7 +423,7 @@ def best_play(
     candidates,
     in_turn,
     hold_wilds,
-    colour,
+    color,
     hands,
     masks,
     sizes,
@@ -442,7 +442,7 @@ def best_play(
     size = sizes[seat]
     if size == 1:  # the last card goes out: its first variant
         card = _lowest_bit(candidates)
-        return card, (0 if card >= WILD else _COLOUR_OF[card]), -1, WIN
+        return card, (0 if card >= WILD else _COLOR_OF[card]), -1, WIN
     nxt = _step(seat, direction, players)
     urgent = False
     for s in range(players):
@@ -450,11 +450,11 @@ def best_play(
             urgent = True
     weight = POINTS_TIE + POINTS_URGENT if match_scored and urgent else POINTS_TIE
     best_card = -1
-    best_colour = 0
+    best_color = 0
     best_target = -1
     best_score = 0.0
-    coloured_best = 0.0
-    m = candidates & _COLOURED
+    colored_best = 0.0
+    m = candidates & _COLORED
     while m != 0:
         card = _lowest_bit(m)
         score, c, t = _card_score(
@@ -462,11 +462,11 @@ def best_play(
             void,
         )  # fmt: skip
         if best_card < 0 or score > best_score:
-            best_card, best_colour, best_target, best_score = card, c, t, score
+            best_card, best_color, best_target, best_score = card, c, t, score
         m &= m - _ONE
     if best_card >= 0:
-        coloured_best = best_score
-    hold = in_turn and hold_wilds and best_card >= 0 and coloured_best >= DRAW_SCORE
+        colored_best = best_score
+    hold = in_turn and hold_wilds and best_card >= 0 and colored_best >= DRAW_SCORE
     m = candidates & _WILDS
     while m != 0:
         card = _lowest_bit(m)
@@ -474,46 +474,46 @@ def best_play(
             card, seat, hands, sizes, players, direction, nxt, weight, reverse_skips, seven_o,
             void,
         )  # fmt: skip
-        if card == WD4 and (masks[seat] & _COLOUR_MASKS[colour]) != 0:  # a bluff
+        if card == WD4 and (masks[seat] & _COLOR_MASKS[color]) != 0:  # a bluff
             caught = (memory[nxt, M_CHALLENGED] + 0.35 * 2) / (memory[nxt, M_FACED] + 2)
             score = (1.0 - caught) * score - caught * CAUGHT
         if hold:
             score -= HOLD_WILD_URGENT if urgent else HOLD_WILD
         if best_card < 0 or score > best_score:
-            best_card, best_colour, best_target, best_score = card, c, t, score
+            best_card, best_color, best_target, best_score = card, c, t, score
         m &= m - _ONE
-    return best_card, best_colour, best_target, best_score
+    return best_card, best_color, best_target, best_score
 
 
 @njit(cache=True)
-def _unseen_share(seat, colour, hands, sizes, discard, discard_n):
-    """`_unseen_share`: the share of `colour` among the cards `seat` has not seen."""
+def _unseen_share(seat, color, hands, sizes, discard, discard_n):
+    """`_unseen_share`: the share of `color` among the cards `seat` has not seen."""
     total = DECK_SIZE - (discard_n + sizes[seat])
     if total <= 0:
-        return COLOUR_SHARE
+        return COLOR_SHARE
     seen = 0
     for i in range(discard_n):
-        if _COLOUR_OF[discard[i]] == colour:
+        if _COLOR_OF[discard[i]] == color:
             seen += 1
     for face in range(13):
-        seen += hands[seat, colour * 13 + face]
-    return max(0.0, min(1.0, (_DECK_COLOURS[colour] - seen) / total))
+        seen += hands[seat, color * 13 + face]
+    return max(0.0, min(1.0, (_DECK_COLORS[color] - seen) / total))
 
 
 @njit(cache=True)
-def _bluff_chance(seat, player, colour, hands, sizes, discard, discard_n, void, known, memory):
-    """`_bluff_chance`: the chance that `player`'s Wild Draw Four, judged against `colour`,
+def _bluff_chance(seat, player, color, hands, sizes, discard, discard_n, void, known, memory):
+    """`_bluff_chance`: the chance that `player`'s Wild Draw Four, judged against `color`,
     was a bluff."""
-    if player < 0 or colour < 0:
+    if player < 0 or color < 0:
         return 0.0
     for face in range(13):
-        if known[seat, player, colour * 13 + face] > 0:
+        if known[seat, player, color * 13 + face] > 0:
             return 1.0
     unknown = sizes[player] - known[seat, player, KNOWN_TOTAL]
-    since = void[seat, player, colour]
+    since = void[seat, player, color]
     if since >= 0:
         unknown = min(unknown, since)
-    share = _unseen_share(seat, colour, hands, sizes, discard, discard_n)
+    share = _unseen_share(seat, color, hands, sizes, discard, discard_n)
     holds = 1.0 - (1.0 - share) ** np.float64(max(unknown, 0))
     caught = memory[player, M_BLUFFS]
     cleared = memory[player, M_HONEST]
@@ -529,9 +529,9 @@ def respond(
     bluff,
     challenge,
     threshold,
-    colour,
+    color,
     player,
-    judged_colour,
+    judged_color,
     hands,
     masks,
     sizes,
@@ -546,24 +546,24 @@ def respond(
     """`_respond` to a pending draw: (action kind, card, colour). A challenge that looks very
     likely to succeed first; else it stacks (a Draw Two before a Wild Draw Four); else it
     challenges above `threshold` or accepts. `player` played the Wild Draw Four, judged
-    against `judged_colour`."""
+    against `judged_color`."""
     chance = -1.0
     if can_challenge and challenge:
         chance = _bluff_chance(
-            seat, player, judged_colour, hands, sizes, discard, discard_n, void, known, memory
+            seat, player, judged_color, hands, sizes, discard, discard_n, void, known, memory
         )
         if chance > max(0.6, threshold):
             return A_CHALLENGE, -1, 0
     plays = stackable
-    if not bluff and (masks[seat] & _COLOUR_MASKS[colour]) != 0:
+    if not bluff and (masks[seat] & _COLOR_MASKS[color]) != 0:
         plays &= ~_WD4_BIT
     if plays != 0:
         others = plays & ~_WD4_BIT
         card = _lowest_bit(others) if others != 0 else WD4
         if card >= WILD:
             nxt = _step(seat, direction, players)
-            return A_PLAY, card, _colour_for(hands, seat, card, sizes[seat] - 1, nxt, void)
-        return A_PLAY, card, _COLOUR_OF[card]
+            return A_PLAY, card, _color_for(hands, seat, card, sizes[seat] - 1, nxt, void)
+        return A_PLAY, card, _COLOR_OF[card]
     if can_challenge and chance > threshold:
         return A_CHALLENGE, -1, 0
     return A_ACCEPT, -1, 0

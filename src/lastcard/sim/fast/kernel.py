@@ -27,9 +27,9 @@ import numpy as np
 from numba import njit, prange
 
 from .cards import (
-    _COLOUR_MASKS,
-    _COLOUR_OF,
-    _COLOURED,
+    _COLOR_MASKS,
+    _COLOR_OF,
+    _COLORED,
     _DECK,
     _DECK_BACK_TO_FRONT,
     _FACE,
@@ -50,7 +50,7 @@ from .cards import (
 from .draws import draw_cards, draw_listed, drawn_playable
 from .heuristic import (
     best_play,
-    first_colour,
+    first_color,
     forget_hand,
     remember_asked,
     remember_challenge,
@@ -152,13 +152,13 @@ from .streams import _DECK_PAIRS, _ONE, _bot_below, _shuffle, _shuffle_deck, _sw
 
 
 @njit(cache=True, inline="always")
-def _stack_mask(stacking, top, colour):
+def _stack_mask(stacking, top, color):
     """The kinds that may be stacked on `top` (§7.1.2 same kind; §7.1.3 mixed: also a WD4 on
     a Draw Two and a Draw Two of the declared colour on a WD4)."""
     if top == WD4:
         mask = _WD4_BIT
         if stacking == 2:
-            mask |= np.uint64(1) << np.uint64(colour * 13 + 12)
+            mask |= np.uint64(1) << np.uint64(color * 13 + 12)
         return mask
     if top < WILD and _FACE[top] == 12:
         mask = _FACE_MASKS[12]
@@ -169,25 +169,25 @@ def _stack_mask(stacking, top, colour):
 
 
 @njit(cache=True, inline="always")
-def _stackable(masks, seat, stacking, bluffing, top, colour):
+def _stackable(masks, seat, stacking, bluffing, top, color):
     """The kinds `seat` may stack on the pending draw (§7.1; a WD4 only when it would be
     legal without bluffing, §3.3.1)."""
     stackable = np.uint64(0)
     if stacking > 0:
-        stackable = masks[seat] & _stack_mask(stacking, top, colour)
-        if not bluffing and (masks[seat] & _COLOUR_MASKS[colour]) != 0:
+        stackable = masks[seat] & _stack_mask(stacking, top, color)
+        if not bluffing and (masks[seat] & _COLOR_MASKS[color]) != 0:
             stackable &= ~_WD4_BIT
     return stackable
 
 
 @njit(cache=True, inline="always")
-def _playable(masks, seat, phase, match, bluffing, top, colour, drawn):
+def _playable(masks, seat, phase, match, bluffing, top, color, drawn):
     """The kinds `seat` may play on its turn (AWAIT_TURN), or the drawn card (AFTER_DRAW)."""
     if phase == AWAIT_TURN:
-        playable = masks[seat] & match[colour, top]
+        playable = masks[seat] & match[color, top]
         # §3.3.1: without bluffing a WD4 only with no card of the colour
-        held_colour = (masks[seat] & _COLOUR_MASKS[colour]) != 0
-        if not bluffing and held_colour:
+        held_color = (masks[seat] & _COLOR_MASKS[color]) != 0
+        if not bluffing and held_color:
             playable &= ~_WD4_BIT
         return playable
     return np.uint64(1) << np.uint64(drawn)
@@ -195,9 +195,9 @@ def _playable(masks, seat, phase, match, bluffing, top, colour, drawn):
 
 @njit(cache=True, inline="always")
 def _heuristic_decides(
-    seat, phase, exposed, habits, hands, masks, sizes, players, direction, colour, top, drawn,
+    seat, phase, exposed, habits, hands, masks, sizes, players, direction, color, top, drawn,
     match, stacking, bluffing, may_draw_voluntarily, stock_n, discard, discard_n, top_player,
-    wd4_colour, match_scored, reverse_skips, seven_o, void, known, memory,
+    wd4_color, match_scored, reverse_skips, seven_o, void, known, memory,
 ):  # fmt: skip
     """`HeuristicBot.choose` for the seat to act: (action kind, card, colour, target). It calls
     an owed Uno and catches whoever is exposed; names its favourite colour for a first Wild;
@@ -209,30 +209,30 @@ def _heuristic_decides(
     if exposed >= 0:
         return A_CATCH, -1, 0, -1
     if phase == AWAIT_FIRST_COLOR:
-        return A_COLOR, -1, first_colour(hands, seat, sizes[seat], void), -1
+        return A_COLOR, -1, first_color(hands, seat, sizes[seat], void), -1
     if _responding(phase):
         kind, card, chosen = respond(
-            seat, _stackable(masks, seat, stacking, bluffing, top, colour),
+            seat, _stackable(masks, seat, stacking, bluffing, top, color),
             phase == AWAIT_WD4_RESPONSE, habits[seat, H_BLUFF] != 0,
-            habits[seat, H_CHALLENGE] != 0, habits[seat, H_CHALLENGE_THRESHOLD], colour,
-            top_player, wd4_colour, hands, masks, sizes, players, direction, discard, discard_n,
+            habits[seat, H_CHALLENGE] != 0, habits[seat, H_CHALLENGE_THRESHOLD], color,
+            top_player, wd4_color, hands, masks, sizes, players, direction, discard, discard_n,
             void, known, memory,
         )  # fmt: skip
         return kind, card, chosen, -1
     in_turn = phase == AWAIT_TURN
-    playable = _playable(masks, seat, phase, match, bluffing, top, colour, drawn)
+    playable = _playable(masks, seat, phase, match, bluffing, top, color, drawn)
     candidates = playable
-    if habits[seat, H_BLUFF] == 0 and (masks[seat] & _COLOUR_MASKS[colour]) != 0:
+    if habits[seat, H_BLUFF] == 0 and (masks[seat] & _COLOR_MASKS[color]) != 0:
         candidates &= ~_WD4_BIT
     if candidates == 0:
         return (A_DRAW if in_turn else A_KEEP), -1, 0, -1
     card, chosen, target, score = best_play(
-        seat, candidates, in_turn, habits[seat, H_HOLD_WILDS] != 0, colour, hands, masks, sizes,
+        seat, candidates, in_turn, habits[seat, H_HOLD_WILDS] != 0, color, hands, masks, sizes,
         players, direction, match_scored, reverse_skips, seven_o, void, memory,
     )  # fmt: skip
     if not in_turn:
         return (A_PLAY if score > KEEP_SCORE else A_KEEP), card, chosen, target
-    listed = draw_listed(playable, masks[seat], colour, stock_n, discard_n, may_draw_voluntarily)
+    listed = draw_listed(playable, masks[seat], color, stock_n, discard_n, may_draw_voluntarily)
     if score > DRAW_SCORE or not listed:
         return A_PLAY, card, chosen, target
     return A_DRAW, -1, 0, -1
@@ -371,7 +371,7 @@ def _play_games(
         if remembers is not None:
             start_game(P, memory)
         wd4_player = -1  # the memory's Wild Draw Four awaiting an answer (`_wd4`), -1: none
-        wd4_colour = 0  # ... and the colour it is judged against
+        wd4_color = 0  # ... and the colour it is judged against
         for s in range(P):
             bot_counter[s] = np.uint64(0)
             scores[s] = 0
@@ -391,7 +391,7 @@ def _play_games(
         # Hand state (set by the deal below)
         stock_n = 0
         discard_n = 0
-        colour = 0
+        color = 0
         direction = 1
         turn = 0
         to_act = 0
@@ -517,12 +517,12 @@ def _play_games(
                 first = _step(dealer, 1, P)
                 phase = AWAIT_TURN
                 if card == WILD:
-                    colour = 0
+                    color = 0
                     phase = AWAIT_FIRST_COLOR
                     turn = first
                     to_act = dealer if first_wild == 1 else first
                 else:
-                    colour = _COLOUR_OF[card]
+                    color = _COLOR_OF[card]
                     face = _FACE[card]
                     if face < 10:
                         turn = to_act = first
@@ -562,14 +562,14 @@ def _play_games(
 
             if lane and exposed < 0 and phase in (AWAIT_TURN, AFTER_DRAW, AWAIT_WD4_RESPONSE):
                 (
-                    stock_n, discard_n, counter, colour, direction, turn, to_act, phase, drawn,
+                    stock_n, discard_n, counter, color, direction, turn, to_act, phase, drawn,
                     challenge_player, challenge_legal, pending, passes, hand_turns, turns, actions,
                     top_player, exposed, went_out,
                 ) = random_turns(
                     hand_number == 1, P, bluffing, may_draw_voluntarily, reverse_skips, turn_limit,
                     max_actions, seed, hands, masks, sizes, stock, discard, habits, bot_seed,
                     bot_counter, play_base, other_base, first_hand, trace_seat, trace_action,
-                    trace_cap, stock_n, discard_n, counter, colour, direction, turn, to_act, phase,
+                    trace_cap, stock_n, discard_n, counter, color, direction, turn, to_act, phase,
                     drawn, challenge_player, challenge_legal, pending, passes, hand_turns, turns,
                     actions, top_player,
                 )  # fmt: skip
@@ -584,7 +584,7 @@ def _play_games(
             a_kind = -1
             a_seat = -1
             a_card = -1
-            a_colour = 0  # a wild's declared colour, or the colour named for a first Wild
+            a_color = 0  # a wild's declared colour, or the colour named for a first Wild
             a_target = -1
             a_jump = False
             if phase == HAND_OVER:
@@ -628,7 +628,7 @@ def _play_games(
                         elif wise:  # jumps in unless the play is harmful
                             if jump:
                                 _, _, jump_target, score = best_play(
-                                    s, _bit(top), False, False, colour, hands, masks, sizes, P,
+                                    s, _bit(top), False, False, color, hands, masks, sizes, P,
                                     direction, target != 0, reverse_skips, seven_o, void, memory,
                                 )  # fmt: skip
                                 if score > PASS_SCORE:
@@ -645,7 +645,7 @@ def _play_games(
                         if a_kind >= 0:
                             a_seat = s
                             a_jump = a_kind == A_PLAY
-                            a_colour = _COLOUR_OF[top] if a_jump else 0
+                            a_color = _COLOR_OF[top] if a_jump else 0
                             break
                 if a_kind < 0:
                     # -- the seat to act decides (RandomBot.choose, GreedyBot.choose) ------------
@@ -658,10 +658,10 @@ def _play_games(
                         wise = habits[seat, H_POLICY] == POLICY_HEURISTIC
                     if wise:
                         remember_asked(seat, memory)
-                        a_kind, a_card, a_colour, a_target = _heuristic_decides(
-                            seat, phase, exposed, habits, hands, masks, sizes, P, direction, colour,
+                        a_kind, a_card, a_color, a_target = _heuristic_decides(
+                            seat, phase, exposed, habits, hands, masks, sizes, P, direction, color,
                             top, drawn, match, stacking, bluffing, may_draw_voluntarily, stock_n,
-                            discard, discard_n, top_player, wd4_colour, target != 0,
+                            discard, discard_n, top_player, wd4_color, target != 0,
                             reverse_skips, seven_o, void, known, memory,
                         )  # fmt: skip
                     elif exposed == seat and habits[seat, H_CALL_UNO] != 0:
@@ -675,12 +675,12 @@ def _play_games(
                     elif phase == AWAIT_FIRST_COLOR:
                         a_kind = A_COLOR
                         if greedy:
-                            a_colour = _favourite(hands, seat, bot_seed, bot_counter)
+                            a_color = _favourite(hands, seat, bot_seed, bot_counter)
                         else:
-                            a_colour = _bot_below(bot_seed, bot_counter, seat, 4)
+                            a_color = _bot_below(bot_seed, bot_counter, seat, 4)
                     elif _responding(phase):
                         # Stack (§7.1), challenge (§3.8, a WD4 only) or accept.
-                        stackable = _stackable(masks, seat, stacking, bluffing, top, colour)
+                        stackable = _stackable(masks, seat, stacking, bluffing, top, color)
                         can_challenge = phase == AWAIT_WD4_RESPONSE
                         if greedy:
                             if stackable != 0 and habits[seat, H_STACK] != 0:
@@ -691,7 +691,7 @@ def _play_games(
                             else:
                                 a_kind = A_ACCEPT
                         else:
-                            n_stack = _popcount(stackable & _COLOURED) + 4 * _popcount(
+                            n_stack = _popcount(stackable & _COLORED) + 4 * _popcount(
                                 stackable & _WILDS
                             )
                             r = _bot_below(
@@ -702,36 +702,34 @@ def _play_games(
                             )
                             if r < n_stack:
                                 a_kind = A_PLAY
-                                a_card, a_colour = _nth_plain_variant(stackable, r)
+                                a_card, a_color = _nth_plain_variant(stackable, r)
                             elif can_challenge and r == n_stack:
                                 a_kind = A_CHALLENGE
                             else:
                                 a_kind = A_ACCEPT
                         if a_kind == A_PLAY and a_card >= WILD and greedy:
-                            a_colour = _favourite(hands, seat, bot_seed, bot_counter)
+                            a_color = _favourite(hands, seat, bot_seed, bot_counter)
                         elif a_kind == A_PLAY and a_card < WILD:
-                            a_colour = _COLOUR_OF[a_card]
+                            a_color = _COLOR_OF[a_card]
                     else:
                         # AWAIT_TURN or AFTER_DRAW: a play, a draw or a keep.
-                        playable = _playable(
-                            masks, seat, phase, match, bluffing, top, colour, drawn
-                        )
+                        playable = _playable(masks, seat, phase, match, bluffing, top, color, drawn)
                         if greedy:
                             # No dishonest WD4 without its bluff habit; the card worth the most
                             # points (ties by its generator, in card order); a wild names its
                             # favourite colour; a 7 under Seven-O the smallest hand; else keep,
                             # else draw.
                             candidates = playable
-                            dishonest = (masks[seat] & _COLOUR_MASKS[colour]) != 0
+                            dishonest = (masks[seat] & _COLOR_MASKS[color]) != 0
                             if habits[seat, H_BLUFF] == 0 and dishonest:
                                 candidates &= ~_WD4_BIT
                             if candidates != 0:
                                 a_kind = A_PLAY
                                 a_card = _greedy_card(candidates, bot_seed, bot_counter, seat)
                                 if a_card >= WILD:
-                                    a_colour = _favourite(hands, seat, bot_seed, bot_counter)
+                                    a_color = _favourite(hands, seat, bot_seed, bot_counter)
                                 else:
-                                    a_colour = _COLOUR_OF[a_card]
+                                    a_color = _COLOR_OF[a_card]
                                     a_target = _greedy_target(
                                         a_card, seat, sizes, direction, P, seven_o
                                     )
@@ -742,7 +740,7 @@ def _play_games(
                             extra = 1  # the draw (in turn) or the keep (after a draw)
                             if phase == AWAIT_TURN:
                                 listed = draw_listed(
-                                    playable, masks[seat], colour, stock_n, discard_n,
+                                    playable, masks[seat], color, stock_n, discard_n,
                                     may_draw_voluntarily,
                                 )  # fmt: skip
                                 # RandomBot without voluntary draws drops the draw beside a play.
@@ -751,7 +749,7 @@ def _play_games(
                             r = _bot_below(bot_seed, bot_counter, seat, n_options + extra)
                             if r < n_options:
                                 a_kind = A_PLAY
-                                a_card, a_colour, a_target = _nth_variant(
+                                a_card, a_color, a_target = _nth_variant(
                                     playable, r, seat, size, P, seven_o
                                 )
                             else:
@@ -780,8 +778,8 @@ def _play_games(
                     remember_draw(P, habits, void, exposed, sizes[exposed] - size_before, -1)
                 exposed = -1
             elif a_kind == A_COLOR:
-                act_index = other_base + 4 + a_colour
-                colour = a_colour
+                act_index = other_base + 4 + a_color
+                color = a_color
                 phase = AWAIT_TURN  # give_turn(turn)
                 to_act = turn
             elif a_kind == A_CHALLENGE:
@@ -793,7 +791,7 @@ def _play_games(
                 if remembers is not None:  # the CHALLENGE event, then its draw
                     remember_challenge(
                         P, habits, void, known, memory, seat, challenge_player,
-                        not challenge_legal, wd4_colour, shown_hand,
+                        not challenge_legal, wd4_color, shown_hand,
                     )  # fmt: skip
                     wd4_player = -1
                     victim = challenge_player if not challenge_legal else seat  # who draws
@@ -845,11 +843,11 @@ def _play_games(
                 phase_before = phase
                 uno = size == 2 and habits[seat, H_CALL_UNO] != 0
                 if card >= WILD:
-                    act_index = play_base[card] + 2 * a_colour + (1 if uno else 0)
+                    act_index = play_base[card] + 2 * a_color + (1 if uno else 0)
                 else:
                     act_index = play_base[card] + 2 * (a_target + 1) + (1 if uno else 0)
                 exposed = -1  # close_catch_window
-                colour_before = colour
+                color_before = color
                 if card == WD4 and hand_number == 1:
                     first_hand[F_WD4, seat] += 1
                 hands[seat, card] -= 1
@@ -858,7 +856,7 @@ def _play_games(
                 sizes[seat] -= 1
                 discard[discard_n] = card
                 discard_n += 1
-                colour = a_colour
+                color = a_color
                 top_player = seat
                 passes = 0
                 drawn = -1
@@ -868,7 +866,7 @@ def _play_games(
                 if remembers is not None:  # the PLAY event
                     remember_play(P, habits, void, known, seat, card)
                     wd4_player = seat if card == WD4 else -1
-                    wd4_colour = colour_before
+                    wd4_color = color_before
                 if sizes[seat] == 0:
                     # §6.1: out; only the draw part of the last card still happens
                     if card == WD4 or face == 12:
@@ -882,7 +880,7 @@ def _play_games(
                 else:
                     if card == WD4 and bluffing:
                         challenge_player = seat
-                        challenge_legal = (masks[seat] & _COLOUR_MASKS[colour_before]) == 0
+                        challenge_legal = (masks[seat] & _COLOR_MASKS[color_before]) == 0
                         if hand_number == 1:
                             first_hand[F_BLUFFS, seat] += not challenge_legal
                         if (
@@ -958,7 +956,7 @@ def _play_games(
                 exposed = -1
                 if stock_n == 0 and discard_n <= 1:
                     if remembers is not None:  # the PASS event
-                        remember_pass(P, habits, void, seat, colour)
+                        remember_pass(P, habits, void, seat, color)
                     passes += 1
                     if passes >= P:  # §3.11.3: a full cycle of passes
                         went_out = -1
@@ -974,8 +972,8 @@ def _play_games(
                     if (
                         remembers is not None
                     ):  # a draw on its turn: it lacked the colour (to others)
-                        remember_draw(P, habits, void, seat, 1, colour)
-                    if drawn_playable(match[colour, top], card, masks[seat], colour, bluffing):
+                        remember_draw(P, habits, void, seat, 1, color)
+                    if drawn_playable(match[color, top], card, masks[seat], color, bluffing):
                         phase = AFTER_DRAW
                         drawn = card
                     else:

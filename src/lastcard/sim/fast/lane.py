@@ -29,8 +29,8 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from .cards import (
-    _COLOUR_MASKS,
-    _COLOURED,
+    _COLOR_MASKS,
+    _COLORED,
     _FACE,
     _MATCH_FLAT,
     _WD4_BIT,
@@ -75,7 +75,7 @@ def random_turns(
     first, players, bluffing, may_draw_voluntarily, reverse_skips, turn_limit, max_actions,
     seed, hands, masks, sizes, stock, discard, habits, bot_seed, bot_counter,
     play_base, other_base, first_hand, trace_seat, trace_action, trace_cap,
-    stock_n, discard_n, counter, colour, direction, turn, to_act, phase, drawn,
+    stock_n, discard_n, counter, color, direction, turn, to_act, phase, drawn,
     challenge_player, challenge_legal, pending, passes, hand_turns, turns, actions, top_player,
 ):  # fmt: skip
     """Play from phase AWAIT_TURN, AFTER_DRAW or AWAIT_WD4_RESPONSE (nobody exposed) while the
@@ -93,7 +93,7 @@ def random_turns(
     for s in range(P):
         ahead[s] = _splitmix(bot_seed[s], bot_counter[s])
     top = discard[discard_n - 1]
-    legal = _MATCH_FLAT[np.uint64(colour * KINDS + top)]  # what matches the top card
+    legal = _MATCH_FLAT[np.uint64(color * KINDS + top)]  # what matches the top card
     while actions < max_actions:
         seat = to_act
         u = np.uint64(seat)  # indices unsigned: no check for negative ones (wraparound)
@@ -135,15 +135,15 @@ def random_turns(
             in_turn = phase == AWAIT_TURN
             if in_turn:
                 playable = held & legal
-                if not bluffing and (held & _COLOUR_MASKS[np.uint64(colour)]) != 0:
+                if not bluffing and (held & _COLOR_MASKS[np.uint64(color)]) != 0:
                     playable &= ~_WD4_BIT  # §3.3.1
             else:
                 playable = np.uint64(1) << np.uint64(drawn)
-            n_options = _popcount(playable & _COLOURED) + 4 * _popcount(playable & _WILDS)
+            n_options = _popcount(playable & _COLORED) + 4 * _popcount(playable & _WILDS)
             extra = 1  # the draw (in turn) or the keep (after a draw)
             if in_turn:
                 listed = draw_listed(
-                    playable, held, colour, stock_n, discard_n, may_draw_voluntarily
+                    playable, held, color, stock_n, discard_n, may_draw_voluntarily
                 )
                 if not listed or (n_options > 0 and habits[u, H_VOLUNTARY] == 0):
                     extra = 0
@@ -157,7 +157,7 @@ def random_turns(
                 act_index = play_base[c] + uno  # `R5`: targets no seat
                 if card >= WILD:
                     act_index += 2 * chosen  # the colour named
-                colour_before = colour
+                color_before = color
                 if card == WD4 and first:
                     first_hand[F_WD4, seat] += 1
                 left = hands[u, c] - 1
@@ -166,9 +166,9 @@ def random_turns(
                 sizes[u] = size - 1
                 discard[np.uint64(discard_n)] = card
                 discard_n += 1
-                colour = chosen
+                color = chosen
                 top = card
-                legal = _MATCH_FLAT[np.uint64(colour * KINDS + top)]
+                legal = _MATCH_FLAT[np.uint64(color * KINDS + top)]
                 top_player = seat
                 passes = 0
                 drawn = -1
@@ -194,7 +194,7 @@ def random_turns(
                         turn = to_act = _step(nxt, direction, P)
                     elif bluffing:  # a WD4 awaits its answer (§3.8)
                         challenge_player = seat
-                        challenge_legal = (masks[u] & _COLOUR_MASKS[np.uint64(colour_before)]) == 0
+                        challenge_legal = (masks[u] & _COLOR_MASKS[np.uint64(color_before)]) == 0
                         if first:
                             first_hand[F_BLUFFS, seat] += not challenge_legal
                         pending += 4
@@ -240,7 +240,7 @@ def random_turns(
                         seat, 1, hands, masks, sizes, stock, stock_n, discard, discard_n,
                         seed, counter,
                     )  # fmt: skip
-                    if drawn_playable(legal, card, masks[u], colour, bluffing):
+                    if drawn_playable(legal, card, masks[u], color, bluffing):
                         phase = AFTER_DRAW
                         drawn = card
                     else:
@@ -262,7 +262,7 @@ def random_turns(
         if went_out != -2 or exposed >= 0:
             break
     return (
-        stock_n, discard_n, counter, colour, direction, turn, to_act, phase, drawn,
+        stock_n, discard_n, counter, color, direction, turn, to_act, phase, drawn,
         challenge_player, challenge_legal, pending, passes, hand_turns, turns, actions,
         top_player, exposed, went_out,
     )  # fmt: skip

@@ -63,7 +63,7 @@ KNOWN_SIZE = 55
 # `lastcard.bots.heuristic`'s; a retuned bot falls back to the reference engine until these
 # are updated) ------------------------------------------------------------------------------
 
-COLOUR_SHARE = 0.23
+COLOR_SHARE = 0.23
 DRAW_SCORE = -2.0
 KEEP_SCORE = -1.0
 PASS_SCORE = -1.0
@@ -89,7 +89,7 @@ THREAT = {1: THREAT_1, 2: THREAT_2, 3: THREAT_3}  # the bot's `_THREAT`, for the
 # `_challenge_rate` (0.35) and `_bluff_chance` (0.25) are written in `heuristic` as the bot
 # writes them, inside its methods.
 HEURISTIC_WEIGHTS = (
-    "COLOUR_SHARE", "DRAW_SCORE", "KEEP_SCORE", "PASS_SCORE", "FLEX", "HOLD_WILD",
+    "COLOR_SHARE", "DRAW_SCORE", "KEEP_SCORE", "PASS_SCORE", "FLEX", "HOLD_WILD",
     "HOLD_WILD_URGENT", "DENY", "WILD_LAST", "LAST_FOLLOWS", "SMALL_HAND", "CAUGHT", "WIN",
     "POINTS_TIE", "POINTS_URGENT", "THREAT", "THREAT_WEIGHT", "SKIP_THREAT", "DRAWN_CARD",
 )  # fmt: skip

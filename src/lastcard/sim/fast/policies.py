@@ -15,8 +15,8 @@ from numba import njit
 
 from .cards import (
     _ACTIONS,
-    _COLOUR_OF,
-    _COLOURED,
+    _COLOR_OF,
+    _COLORED,
     _FACE,
     _FACE_MASKS,
     _WILDS,
@@ -47,10 +47,10 @@ def _wants_catch(habits, bot_seed, bot_counter, seat):
 
 
 @njit(cache=True, inline="always")
-def _colour_count(hands, seat, colour):
+def _color_count(hands, seat, color):
     total = 0
     for face in range(13):
-        total += hands[seat, colour * 13 + face]
+        total += hands[seat, color * 13 + face]
     return total
 
 
@@ -58,10 +58,10 @@ def _colour_count(hands, seat, colour):
 def _favourite(hands, seat, bot_seed, bot_counter):
     """GreedyBot's colour: the one it holds most of; ties by its generator, in colour order.
     (Counts in locals: an array here would be allocated on every call.)"""
-    c0 = _colour_count(hands, seat, 0)
-    c1 = _colour_count(hands, seat, 1)
-    c2 = _colour_count(hands, seat, 2)
-    c3 = _colour_count(hands, seat, 3)
+    c0 = _color_count(hands, seat, 0)
+    c1 = _color_count(hands, seat, 1)
+    c2 = _color_count(hands, seat, 2)
+    c3 = _color_count(hands, seat, 3)
     most = max(max(c0, c1), max(c2, c3))
     tied = (c0 == most) + (c1 == most) + (c2 == most) + (c3 == most)
     r = _bot_below(bot_seed, bot_counter, seat, tied) if tied > 1 else 0
@@ -105,7 +105,7 @@ def _variants_of(mask, seat, size, players, seven_o):
     """How many plays the engine lists for the kinds in `mask` (one Uno form each): a coloured
     card one, a wild one per colour, a 7 under Seven-O one per other seat (and one naming
     nobody when it is the last card, §7.2.4)."""
-    count = _popcount(mask & _COLOURED) + 4 * _popcount(mask & _WILDS)
+    count = _popcount(mask & _COLORED) + 4 * _popcount(mask & _WILDS)
     if seven_o:
         targets = players - 1 + (1 if size == 1 else 0)
         count += (targets - 1) * _popcount(mask & _FACE_MASKS[7])
@@ -128,11 +128,11 @@ def _random_target(card, r, seat, size, seven_o):
 @njit(cache=True, inline="always")
 def _nth_plain_variant(mask, r):
     """Play `r` of kinds that name no seat: (card, colour)."""
-    n_coloured = _popcount(mask & _COLOURED)
-    if r < n_coloured:
-        card = _nth_bit(mask & _COLOURED, r)
-        return card, _COLOUR_OF[np.uint64(card)]
-    w = r - n_coloured
+    n_colored = _popcount(mask & _COLORED)
+    if r < n_colored:
+        card = _nth_bit(mask & _COLORED, r)
+        return card, _COLOR_OF[np.uint64(card)]
+    w = r - n_colored
     return _nth_bit(mask & _WILDS, w // 4), w % 4
 
 
@@ -140,8 +140,8 @@ def _nth_plain_variant(mask, r):
 def _nth_variant(mask, r, seat, size, players, seven_o):
     """Play `r` of the kinds in `mask`, in the engine's order: (card, colour, target)."""
     if not seven_o:  # no card names a seat: the common case, without a loop
-        card, colour = _nth_plain_variant(mask, r)
-        return card, colour, -1
+        card, color = _nth_plain_variant(mask, r)
+        return card, color, -1
     targets = players - 1 + (1 if size == 1 else 0)
     m = mask
     while m != 0:
@@ -150,7 +150,7 @@ def _nth_variant(mask, r, seat, size, players, seven_o):
         if r < weight:
             if card >= WILD:
                 return card, r, -1
-            return card, _COLOUR_OF[card], _random_target(card, r, seat, size, True)
+            return card, _COLOR_OF[card], _random_target(card, r, seat, size, True)
         r -= weight
         m &= m - _ONE
     return -1, 0, -1

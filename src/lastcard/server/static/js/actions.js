@@ -37,10 +37,10 @@ export function parseCode(code) {
     return { kind: "catch", code: text, target: Number(words[1]) };
   }
   if (words.length === 2 && words[0] === "color" && /^[rygb]$/.test(words[1])) {
-    return { kind: "color", code: text, colour: words[1].toUpperCase() };
+    return { kind: "color", code: text, color: words[1].toUpperCase() };
   }
   const block = words.length === 2 && words[0] === "block" ? /^([rygb])(!)?$/.exec(words[1]) : null;
-  if (block) return { kind: "block", code: text, colour: block[1].toUpperCase(), uno: !!block[2] };
+  if (block) return { kind: "block", code: text, color: block[1].toUpperCase(), uno: !!block[2] };
   if (words.length === 2 && words[0] === "give" && CARD.test(words[1].toUpperCase())) {
     return { kind: "give", code: text, card: words[1].toUpperCase() };
   }
@@ -62,7 +62,7 @@ export function parseCode(code) {
       kind: "play",
       code: text,
       card: match[1],
-      colour: match[2] ? match[2].toUpperCase() : null,
+      color: match[2] ? match[2].toUpperCase() : null,
       target: !joker && seats.length === 1 ? seats[0] : null,
       targets: joker ? seats.sort((a, b) => a - b) : [],
       count: match[4] !== undefined ? Number(match[4]) : 0,
@@ -85,7 +85,7 @@ export class Legal {
     this.blocks = []; // parsed "block c" codes (an Invisibility's answer)
     this.words = new Set(); // draw, keep, ...
     this.catches = []; // target seats
-    this.colours = []; // "color c" choices
+    this.colors = []; // "color c" choices
     this.others = []; // codes this page has no control for: offered as plain buttons
     for (const action of this.parsed) {
       if (action.kind === "play") {
@@ -101,7 +101,7 @@ export class Legal {
       } else if (action.kind === "catch") {
         if (!this.catches.includes(action.target)) this.catches.push(action.target);
       } else if (action.kind === "color") {
-        this.colours.push(action.colour);
+        this.colors.push(action.color);
       } else if (WORDS.includes(action.kind)) {
         this.words.add(action.kind);
       } else {
@@ -136,12 +136,12 @@ export class Legal {
    */
   choicesFor(card) {
     const plays = this.plays.get(card) ?? [];
-    const colours = [...new Set(plays.map((p) => p.colour).filter((c) => c !== null))];
+    const colors = [...new Set(plays.map((p) => p.color).filter((c) => c !== null))];
     const single = plays.filter((p) => p.targets.length === 0);
     const targets = [...new Set(single.map((p) => p.target).filter((t) => t !== null))];
     const untargeted = targets.length > 0 && single.some((p) => p.target === null);
     const joker = plays.some((p) => p.targets.length > 0);
-    return { colours, targets, untargeted, joker };
+    return { colors, targets, untargeted, joker };
   }
 
   /**
@@ -161,9 +161,9 @@ export class Legal {
    * the "!" form is sent when it is on offer (a play leaving one card); without, the plain
    * form when there is one. A Joker gives `targets` (its seats, any order) and `count`.
    */
-  playCode(card, { colour = null, target = null, targets = [], count = 0, uno = true } = {}) {
+  playCode(card, { color = null, target = null, targets = [], count = 0, uno = true } = {}) {
     let base = card;
-    if (colour) base += `:${colour.toLowerCase()}`;
+    if (color) base += `:${color.toLowerCase()}`;
     if (target !== null && target !== undefined) base += `>${target}`;
     else if (targets.length) base += `>${[...targets].sort((a, b) => a - b).join(",")}`;
     if (count) base += `*${count}`;
@@ -182,13 +182,13 @@ export class Legal {
   }
 
   /** The colours an Invisibility's block may declare (RULES.md §7.11.3), in the list's order. */
-  blockColours() {
-    return [...new Set(this.blocks.map((b) => b.colour))];
+  blockColors() {
+    return [...new Set(this.blocks.map((b) => b.color))];
   }
 
   /** The code that blocks naming `colour`, with the Uno call when `uno` and on offer; or null. */
-  blockCode(colour, { uno = true } = {}) {
-    const base = `block ${String(colour).toLowerCase()}`;
+  blockCode(color, { uno = true } = {}) {
+    const base = `block ${String(color).toLowerCase()}`;
     const called = `${base}!`;
     if (uno && this.set.has(called)) return called;
     if (this.set.has(base)) return base;

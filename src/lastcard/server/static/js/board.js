@@ -3,10 +3,10 @@
 
 import {
   cardName,
-  colourChoiceLabel,
-  colourClass,
-  colourClassOf,
-  COLOUR_NAMES,
+  colorChoiceLabel,
+  colorClass,
+  colorClassOf,
+  COLOR_NAMES,
   sortCodes,
 } from "./cards.js";
 import { h, isAriaDisabled, replaceChildren, setAriaDisabled } from "./dom.js";
@@ -185,7 +185,7 @@ export function renderOpenHands(section, list, { view, names, you }) {
     const cards = sortCodes(hand).map((code) =>
       h(
         "li",
-        { className: `card card-small ${colourClass(code)}` },
+        { className: `card card-small ${colorClass(code)}` },
         cardFace(code),
         h("span", { className: "visually-hidden" }, cardName(code)),
       ),
@@ -219,21 +219,21 @@ export function renderOpenHands(section, list, { view, names, you }) {
 export function renderPile(parts, view) {
   const top = view.discard[view.discard.length - 1];
   const declared = top && top.startsWith("W") ? view.color : null;
-  const colourWord = view.color ? COLOUR_NAMES[view.color] : pageWords("not_named_yet");
+  const colorWord = view.color ? COLOR_NAMES[view.color] : pageWords("not_named_yet");
   const before = parts.discard.dataset.top;
   const now = `${view.hand_number}:${view.discard.length}:${top}:${declared ?? ""}`;
-  parts.discard.className = `card card-big ${colourClass(top, declared)}`;
+  parts.discard.className = `card card-big ${colorClass(top, declared)}`;
   replaceChildren(parts.discard, cardFace(top, declared));
   parts.discard.dataset.top = now;
   // A card played (the pile grew or its top changed) lands with a brief motion.
   if (before !== undefined && before !== now) replayMotion(parts.discard, "card-arrive");
   const topName = cardName(top, declared);
   parts.discard.setAttribute("aria-label", pageWords("discard_pile", { card: topName }));
-  parts.colour.className = `colour-chip ${colourClassOf(view.color)}`;
-  parts.colour.textContent = view.color
-    ? pageWords("colour_shown", { colour: colourChoiceLabel(view.color) })
+  parts.color.className = `colour-chip ${colorClassOf(view.color)}`;
+  parts.color.textContent = view.color
+    ? pageWords("colour_shown", { color: colorChoiceLabel(view.color) })
     : pageWords("colour_not_named");
-  parts.colour.setAttribute("aria-label", pageWords("colour_to_match", { colour: colourWord }));
+  parts.color.setAttribute("aria-label", pageWords("colour_to_match", { color: colorWord }));
   const clockwise = view.direction === 1;
   parts.direction.textContent = pageWords(clockwise ? "direction_clockwise" : "direction_counter");
   parts.direction.setAttribute(
@@ -258,7 +258,7 @@ export function renderPile(parts, view) {
     : view.pirate_color
       ? pageWords("pirate_window_colour", {
           card: beneath,
-          colour: COLOUR_NAMES[view.pirate_color],
+          color: COLOR_NAMES[view.pirate_color],
         })
       : pageWords("pirate_window", { card: beneath });
 }
@@ -333,14 +333,14 @@ export function renderDecisions(container, { legal, view, names, you, busy }, on
       ),
     );
   }
-  for (const colour of legal.colours) {
+  for (const color of legal.colors) {
     buttons.push(
       button(
-        pageWords("name_colour", { colour: colourChoiceLabel(colour) }),
-        `color-${colour.toLowerCase()}`,
+        pageWords("name_colour", { color: colorChoiceLabel(color) }),
+        `color-${color.toLowerCase()}`,
         null,
-        () => on.act(`color ${colour.toLowerCase()}`),
-        { busy, className: colourClassOf(colour) },
+        () => on.act(`color ${color.toLowerCase()}`),
+        { busy, className: colorClassOf(color) },
       ),
     );
   }

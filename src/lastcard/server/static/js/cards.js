@@ -8,7 +8,7 @@
 
 import { WORDS } from "./words.js";
 
-export const COLOURS = ["R", "Y", "G", "B"];
+export const COLORS = ["R", "Y", "G", "B"];
 
 export const SHAPES = { R: "▲", Y: "●", G: "■", B: "◆" };
 export const WILD_SHAPE = "★";
@@ -18,10 +18,10 @@ export const WILD_LETTER = "W";
  * Colour names as the story tells them, mid-sentence ("names the colour: green"): served by the
  * server from lastcard.words.cards, like the cards' names, so the page has no copy of its own.
  */
-export const COLOUR_NAMES = WORDS.colours;
+export const COLOR_NAMES = WORDS.colors;
 
 /** The CSS class of each colour (decoration, not words: the face and the name say the colour). */
-const COLOUR_CLASSES = { R: "c-red", Y: "c-yellow", G: "c-green", B: "c-blue" };
+const COLOR_CLASSES = { R: "c-red", Y: "c-yellow", G: "c-green", B: "c-blue" };
 
 // The faces' short values (at most five characters, not words to read: the accessible name
 // is the card's name). A Mambo declares no colour of its own (§7.11.7).
@@ -70,19 +70,19 @@ export const JOKER = "WJ";
 export function parseCard(text) {
   if (typeof text !== "string") return null;
   const code = text.trim().toUpperCase();
-  if (WILD_KINDS[code]) return { code, colour: null, kind: code, rank: null, wild: true };
-  const colour = code[0];
-  if (!COLOURS.includes(colour) || code.length < 2) return null;
+  if (WILD_KINDS[code]) return { code, color: null, kind: code, rank: null, wild: true };
+  const color = code[0];
+  if (!COLORS.includes(color) || code.length < 2) return null;
   const rest = code.slice(1);
   if (/^[0-9]$/.test(rest)) {
-    return { code, colour, kind: "number", rank: Number(rest), wild: false };
+    return { code, color, kind: "number", rank: Number(rest), wild: false };
   }
-  if (ACTION_KINDS[rest]) return { code, colour, kind: rest, rank: null, wild: false };
+  if (ACTION_KINDS[rest]) return { code, color, kind: rest, rank: null, wild: false };
   return null;
 }
 
 /** The colour's letter and shape: "G■". */
-export function colourMark(letter) {
+export function colorMark(letter) {
   const key = String(letter).toUpperCase();
   return `${key}${SHAPES[key] ?? ""}`;
 }
@@ -101,8 +101,8 @@ export function valueLabel(card) {
 export function faceLines(code, declared = null) {
   const card = parseCard(code);
   if (card === null) return [String(code), ""];
-  if (card.colour !== null) return [colourMark(card.colour), valueLabel(card)];
-  if (declared) return [`${WILD_SHAPE}→${colourMark(declared)}`, valueLabel(card)];
+  if (card.color !== null) return [colorMark(card.color), valueLabel(card)];
+  if (declared) return [`${WILD_SHAPE}→${colorMark(declared)}`, valueLabel(card)];
   return [`${WILD_LETTER}${WILD_SHAPE}`, valueLabel(card)];
 }
 
@@ -110,9 +110,9 @@ export function faceLines(code, declared = null) {
 export function cardLabel(code, declared = null) {
   const card = parseCard(code);
   if (card === null) return String(code);
-  if (card.colour !== null) return `${colourMark(card.colour)}${valueLabel(card)}`;
+  if (card.color !== null) return `${colorMark(card.color)}${valueLabel(card)}`;
   const text = `${WILD_LETTER}${WILD_SHAPE}${valueLabel(card)}`;
-  return declared ? `${text}→${colourMark(declared)}` : text;
+  return declared ? `${text}→${colorMark(declared)}` : text;
 }
 
 /**
@@ -129,30 +129,30 @@ export function cardName(code, declared = null) {
 }
 
 /** The colour in words with its mark, for choices: "Green ■". */
-export function colourChoiceLabel(letter) {
+export function colorChoiceLabel(letter) {
   const key = String(letter).toUpperCase();
-  const name = COLOUR_NAMES[key] ?? key;
+  const name = COLOR_NAMES[key] ?? key;
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${SHAPES[key]}`;
 }
 
 /** The CSS class of a colour letter, "c-wild" for none. */
-export function colourClassOf(letter) {
-  return COLOUR_CLASSES[String(letter ?? "").toUpperCase()] ?? "c-wild";
+export function colorClassOf(letter) {
+  return COLOR_CLASSES[String(letter ?? "").toUpperCase()] ?? "c-wild";
 }
 
 /** The CSS class carrying a card's colour (decoration only: the face says it in letters). */
-export function colourClass(code, declared = null) {
+export function colorClass(code, declared = null) {
   const card = parseCard(code);
-  return colourClassOf(card && card.colour ? card.colour : declared);
+  return colorClassOf(card && card.color ? card.color : declared);
 }
 
 function sortKey(card) {
-  const colourOrder = card.colour === null ? COLOURS.length : COLOURS.indexOf(card.colour);
+  const colorOrder = card.color === null ? COLORS.length : COLORS.indexOf(card.color);
   let kindOrder;
   if (card.kind === "number") kindOrder = 0;
   else if (card.wild) kindOrder = 10 + WILD_ORDER.indexOf(card.kind);
   else kindOrder = ACTION_KINDS[card.kind].order;
-  return [colourOrder, kindOrder, card.rank ?? 0];
+  return [colorOrder, kindOrder, card.rank ?? 0];
 }
 
 /** Cards colour by colour (R, Y, G, B), numbers ascending then Skip, Reverse, Draw Two; wilds

@@ -31,7 +31,7 @@ export function renderGame() {
   renderPile(
     {
       discard: byId("discard"),
-      colour: byId("colour"),
+      color: byId("colour"),
       direction: byId("direction"),
       stock: byId("stock"),
       hand: byId("hand-number"),

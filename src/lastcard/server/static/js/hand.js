@@ -11,7 +11,7 @@
 // Under Pirate rules (§7.6.3) every card may be played on one's turn: those that would be
 // cheats carry a visible "cheat" mark and say so in their names before they are chosen.
 
-import { cardName, colourClass, faceLines, parseCard } from "./cards.js";
+import { cardName, colorClass, faceLines, parseCard } from "./cards.js";
 import { h, isAriaDisabled, setAriaDisabled } from "./dom.js";
 import { pageWords } from "./page_words.js";
 
@@ -117,7 +117,7 @@ export class HandView {
           type: "button",
           className: [
             "card",
-            colourClass(code),
+            colorClass(code),
             playable.has(code) && "playable",
             isDrawn && "drawn",
             cheat && "cheat",

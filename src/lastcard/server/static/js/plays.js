@@ -7,9 +7,9 @@ import { app, say, seatName } from "./app.js";
 import { cardCount } from "./board.js";
 import {
   cardName,
-  colourChoiceLabel,
-  colourClassOf,
-  COLOURS,
+  colorChoiceLabel,
+  colorClassOf,
+  COLORS,
   parseCard,
   sortCodes,
   TARGET_EFFECTS,
@@ -21,29 +21,29 @@ import { act } from "./send.js";
 export const INVISIBILITY = "WI"; // its holder may block an effect aimed at them (RULES.md §7.11.3)
 
 /** The colour a wild most likely wants: the one the hand holds most of. */
-function likelyColour(hand, offered) {
+function likelyColor(hand, offered) {
   const counts = new Map(offered.map((c) => [c, 0]));
   for (const code of hand ?? []) {
     const card = parseCard(code);
-    if (card && card.colour && counts.has(card.colour))
-      counts.set(card.colour, counts.get(card.colour) + 1);
+    if (card && card.color && counts.has(card.color))
+      counts.set(card.color, counts.get(card.color) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? offered[0];
 }
 
 /** The colours a wild may name, as a radio group; the hand's most held colour first checked. */
-function colourGroup(colours) {
-  const ordered = COLOURS.filter((c) => colours.includes(c));
+function colorGroup(colors) {
+  const ordered = COLORS.filter((c) => colors.includes(c));
   return {
-    name: "colour",
+    name: "color",
     legend: pageWords("choose_colour"),
     options: ordered.map((c) => ({
       value: c,
-      label: colourChoiceLabel(c),
+      label: colorChoiceLabel(c),
       testid: `wild-${c.toLowerCase()}`,
-      className: colourClassOf(c),
+      className: colorClassOf(c),
     })),
-    initial: likelyColour(app.state?.view.hand, ordered),
+    initial: likelyColor(app.state?.view.hand, ordered),
   };
 }
 
@@ -123,7 +123,7 @@ function jokerProblem(card, answers) {
   if (chosen === 0) return pageWords("joker_none");
   if (chosen > most) return pageWords(most === 1 ? "joker_at_most_one" : "joker_at_most", { most });
   const code = app.legal.playCode(card, {
-    colour: answers.colour ?? app.legal.choicesFor(card).colours[0] ?? null,
+    color: answers.color ?? app.legal.choicesFor(card).colors[0] ?? null,
     targets: jokerSeats(card, answers),
     count: Number(answers.count),
   });
@@ -136,9 +136,9 @@ function jokerProblem(card, answers) {
  */
 export async function playCard(card, { uno = false, index = null } = {}) {
   if (app.pending || !app.legal.canPlay(card)) return;
-  const { colours, targets, untargeted, joker } = app.legal.choicesFor(card);
+  const { colors, targets, untargeted, joker } = app.legal.choicesFor(card);
   const groups = [];
-  if (colours.length > 1) groups.push(colourGroup(colours));
+  if (colors.length > 1) groups.push(colorGroup(colors));
   if (joker) groups.push(...jokerGroups(card));
   else if (targets.length > 1 || (targets.length === 1 && untargeted)) {
     groups.push(targetGroup(card, targets, untargeted));
@@ -158,14 +158,14 @@ export async function playCard(card, { uno = false, index = null } = {}) {
     }
     if (answers === null) return;
   }
-  const colour = answers.colour ?? (colours.length === 1 ? colours[0] : null);
+  const color = answers.color ?? (colors.length === 1 ? colors[0] : null);
   let target = targets.length === 1 && !untargeted ? targets[0] : null;
   if (answers.target !== undefined) {
     target = answers.target === "none" ? null : Number(answers.target);
   }
   const choices = joker
-    ? { colour, targets: jokerSeats(card, answers), count: Number(answers.count) }
-    : { colour, target };
+    ? { color, targets: jokerSeats(card, answers), count: Number(answers.count) }
+    : { color, target };
   const code = app.legal.playCode(card, { ...choices, uno: uno || app.autoUno });
   if (code === null) {
     say(pageWords("no_longer_played", { card: cardName(card) }));
@@ -206,20 +206,20 @@ export function giveCard(card, { index = null } = {}) {
  */
 export async function blockEffect({ uno = false, index = null } = {}) {
   if (app.pending || !app.legal.blocks.length) return;
-  const colours = app.legal.blockColours();
-  let colour = colours[0];
-  if (colours.length > 1) {
+  const colors = app.legal.blockColors();
+  let color = colors[0];
+  if (colors.length > 1) {
     app.choosingCard = INVISIBILITY;
     let answers;
     try {
-      answers = await ask({ title: pageWords("block"), groups: [colourGroup(colours)] });
+      answers = await ask({ title: pageWords("block"), groups: [colorGroup(colors)] });
     } finally {
       app.choosingCard = null;
     }
     if (answers === null) return;
-    colour = answers.colour;
+    color = answers.color;
   }
-  const code = app.legal.blockCode(colour, { uno: uno || app.autoUno });
+  const code = app.legal.blockCode(color, { uno: uno || app.autoUno });
   if (code === null) {
     say(pageWords("no_longer_blocked"));
     return;

@@ -2,7 +2,7 @@
 // and what they counted, the points scored and the scores after it. Built from the hand's
 // `hand_over` event (the same one the story tells line by line); shown until the next deal.
 
-import { cardName, colourClass, sortCodes } from "./cards.js";
+import { cardName, colorClass, sortCodes } from "./cards.js";
 import { h } from "./dom.js";
 import { cardFace } from "./hand.js";
 import { pageWords } from "./page_words.js";
@@ -27,7 +27,7 @@ function cardsCell(codes) {
   const cards = sortCodes(codes).map((code) =>
     h(
       "li",
-      { className: `card card-small ${colourClass(code)}` },
+      { className: `card card-small ${colorClass(code)}` },
       cardFace(code),
       h("span", { className: "visually-hidden" }, cardName(code)),
     ),
