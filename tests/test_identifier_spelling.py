@@ -6,6 +6,7 @@ eslint's `id-match` (eslint.config.js)."""
 from __future__ import annotations
 
 import ast
+import doctest
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,11 +35,23 @@ def names(tree: ast.AST) -> Iterator[tuple[int, str]]:
             yield line, node.asname or node.name
 
 
+def doctest_names(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """The names of the doctests in `tree`'s docstrings (their lines: the docstring's)."""
+    parser = doctest.DocTestParser()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            text = ast.get_docstring(node, clean=False)
+            for example in parser.get_examples(text or ""):
+                line = getattr(node, "lineno", 1)
+                yield from ((line, name) for _, name in names(ast.parse(example.source)))
+
+
 def british_identifiers(source: str) -> list[tuple[int, str]]:
     """Each identifier of `source` spelled colour, with its line; names of tests excepted."""
+    tree = ast.parse(source)
     return sorted(
         (line, name)
-        for line, name in set(names(ast.parse(source)))
+        for line, name in set(names(tree)) | set(doctest_names(tree))
         if BRITISH.search(name) and not name.startswith("test_")
     )
 
@@ -52,11 +65,21 @@ def test_the_check_finds_a_british_identifier_and_passes_words_and_test_names() 
     assert british_identifiers(source) == [(2, "colour_count"), (3, "colour_count")]
 
 
+def test_the_check_reads_doctests() -> None:
+    source = 'def f():\n    """The colour.\n\n    >>> colours_to_ask([])\n    ()\n    """\n'
+    assert british_identifiers(source) == [(1, "colours_to_ask")]
+
+
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_identifiers_say_color(folder: str) -> None:
     found = [
         f"{path.relative_to(REPO)}:{line}: {name}"
         for path in sorted((REPO / folder).rglob("*.py"))
         for line, name in british_identifiers(path.read_text(encoding="utf-8"))
+    ]
+    found += [
+        f"{path.relative_to(REPO)}: a module's name"
+        for path in sorted((REPO / folder).rglob("*.py"))
+        if BRITISH.search(path.stem) and not path.stem.startswith("test_")
     ]
     assert found == [], "identifiers say color (docs/GLOSSARY.md):\n" + "\n".join(found)

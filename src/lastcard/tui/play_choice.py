@@ -14,7 +14,7 @@ The same questions settle a Mambo's lead (§7.11.7), whose offers are plays in a
 
 >>> from lastcard.core import new_game, legal_actions, Card
 >>> state = new_game(2, seed=5, dealer=1)  # a Wild turned up: seat 0 names its colour
->>> [c.letter for c in colours_to_ask(legal_actions(state, 0))]
+>>> [c.letter for c in colors_to_ask(legal_actions(state, 0))]
 ['R', 'Y', 'G', 'B']
 """
 
