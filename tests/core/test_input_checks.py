@@ -82,6 +82,13 @@ def test_rule_7_7_1_wild_downpour_without_counts_adds_two_of_each() -> None:
     assert len(Rules(wild_downpour={}).deck_cards()) == 112
 
 
+def test_rule_7_7_1_wild_downpour_as_an_empty_list_reads_back_as_stored() -> None:
+    # hypothesis found it: [] became no counts at all, stored as {}, read back as two of each
+    rules = Rules(wild_downpour=[])
+    assert rules.wild_downpour == (("draw1", 2), ("draw2", 2))
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
 def test_rule_7_12_1_explicit_teams_may_not_be_empty() -> None:
     with pytest.raises(RulesError):
         new_game(4, Rules(teams=[[0, 1, 2, 3], []]), seed=1)

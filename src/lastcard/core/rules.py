@@ -338,8 +338,10 @@ def _is_iterable(value: Any) -> bool:
 def _normalise_downpour(value: Any) -> tuple[tuple[str, int], ...] | None:
     if value is None or value is False:
         return None
-    if value is True or (isinstance(value, Mapping) and not value):
-        return _DEFAULT_DOWNPOUR  # §7.7.1: enabled without counts
+    # §7.7.1: enabled without counts. An empty list of counts is an empty mapping's twin: both
+    # are stored as {} (to_dict), so both must read back as the same rules.
+    if value is True or (isinstance(value, Mapping | list | tuple) and not value):
+        return _DEFAULT_DOWNPOUR
     problem = RulesError("wild_downpour takes None, True or counts like {'draw1': 2, 'draw2': 2}")
     if isinstance(value, str) or not _is_iterable(value):
         raise problem
