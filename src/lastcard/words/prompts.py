@@ -175,7 +175,7 @@ def _pirate_window(
     if play is None:  # a window always has a play under it; only a safeguard
         return text
     if view.to_act == view.seat:
-        text.append(what_it_was(play, names, style.card, style.color), style="bold")
+        text.append(what_it_was(play, names, style.card, style.color_word), style="bold")
         stand, call = style.key("let_stand"), style.key("call_cheat")
         text.append(f" Let it stand {stand} or call a cheat {call}.\n")
         text.append(call_price(play, view, names, style.card))

@@ -69,7 +69,7 @@ class Style:
             return self.rich_card(card, declared)
         return Text(self.card(card, declared))
 
-    def color(self, color: Color) -> str:
+    def color_word(self, color: Color) -> str:
         return COLOR_WORDS[color]
 
 
