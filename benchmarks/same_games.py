@@ -29,6 +29,7 @@ _VOLATILE_KEYS = re.compile(r"second|elapsed|time|date|duration|per_s|rate_s|pat
 _VOLATILE_TEXT = [
     (re.compile(r"[\d,.]+ ?(games|hands|actions)/s"), r"<rate> \1/s"),
     (re.compile(r"(games|hands|actions)/s( +)[\d,.]+"), r"\1/s\2<rate>"),
+    (re.compile(r"\([\d,.]+/s\)"), "(<rate>)"),  # a tournament's header: "12.3 s (93.0/s)"
     (re.compile(r"\b\d+(\.\d+)? ?(s|ms|seconds|min)\b"), "<time>"),
     (re.compile(r"\d{4}-\d\d-\d\d[ T][\d:.]+\S*"), "<date>"),
     (re.compile(r"/\S+"), "<path>"),
