@@ -82,9 +82,16 @@ def test_rule_7_7_1_wild_downpour_without_counts_adds_two_of_each() -> None:
     assert len(Rules(wild_downpour={}).deck_cards()) == 112
 
 
-def test_rule_7_7_1_wild_downpour_as_an_empty_list_reads_back_as_stored() -> None:
+@pytest.mark.parametrize(
+    "empty",
+    [[], (), set(), {}.items(), iter(())],
+    ids=["list", "tuple", "set", "items", "iterator"],
+)
+def test_rule_7_7_1_wild_downpour_as_any_empty_collection_reads_back_as_stored(
+    empty: object,
+) -> None:
     # hypothesis found it: [] became no counts at all, stored as {}, read back as two of each
-    rules = Rules(wild_downpour=[])
+    rules = Rules(wild_downpour=empty)  # type: ignore[arg-type]
     assert rules.wild_downpour == (("draw1", 2), ("draw2", 2))
     assert Rules.from_dict(rules.to_dict()) == rules
 

@@ -338,10 +338,8 @@ def _is_iterable(value: Any) -> bool:
 def _normalise_downpour(value: Any) -> tuple[tuple[str, int], ...] | None:
     if value is None or value is False:
         return None
-    # §7.7.1: enabled without counts. An empty list of counts is an empty mapping's twin: both
-    # are stored as {} (to_dict), so both must read back as the same rules.
-    if value is True or (isinstance(value, Mapping | list | tuple) and not value):
-        return _DEFAULT_DOWNPOUR
+    if value is True:
+        return _DEFAULT_DOWNPOUR  # §7.7.1: enabled without counts
     problem = RulesError("wild_downpour takes None, True or counts like {'draw1': 2, 'draw2': 2}")
     if isinstance(value, str) or not _is_iterable(value):
         raise problem
@@ -354,7 +352,9 @@ def _normalise_downpour(value: Any) -> tuple[tuple[str, int], ...] | None:
         if name not in _WILD_DOWNPOUR_KINDS or not _is_whole(count) or count < 0:
             raise problem
         out.append((name, count))
-    return tuple(sorted(out))
+    # §7.7.1: no counts at all, from any empty collection, is enabled without counts. to_dict
+    # stores either as {}, so every empty one must read back as the same rules.
+    return tuple(sorted(out)) or _DEFAULT_DOWNPOUR
 
 
 def _normalise_teams(value: Any) -> str | tuple[tuple[int, ...], ...] | None:
