@@ -41,8 +41,8 @@ def doctest_names(tree: ast.AST) -> Iterator[tuple[int, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             text = ast.get_docstring(node, clean=False)
+            line = getattr(node, "lineno", 1)  # a module has none: its first line
             for example in parser.get_examples(text or ""):
-                line = getattr(node, "lineno", 1)
                 yield from ((line, name) for _, name in names(ast.parse(example.source)))
 
 
@@ -72,14 +72,11 @@ def test_the_check_reads_doctests() -> None:
 
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_identifiers_say_color(folder: str) -> None:
-    found = [
-        f"{path.relative_to(REPO)}:{line}: {name}"
-        for path in sorted((REPO / folder).rglob("*.py"))
-        for line, name in british_identifiers(path.read_text(encoding="utf-8"))
-    ]
-    found += [
-        f"{path.relative_to(REPO)}: a module's name"
-        for path in sorted((REPO / folder).rglob("*.py"))
-        if BRITISH.search(path.stem) and not path.stem.startswith("test_")
-    ]
+    found = []
+    for path in sorted((REPO / folder).rglob("*.py")):
+        where = path.relative_to(REPO)
+        if BRITISH.search(path.stem) and not path.stem.startswith("test_"):
+            found.append(f"{where}: a module's name")
+        source = path.read_text(encoding="utf-8")
+        found += [f"{where}:{line}: {name}" for line, name in british_identifiers(source)]
     assert found == [], "identifiers say color (docs/GLOSSARY.md):\n" + "\n".join(found)
